@@ -1,0 +1,64 @@
+// Library build (DESIGN.md "One package, four layers"):
+// - dist/{index,react,client}.js: ESM for bundlers; dependencies stay external.
+// - dist/cdn/s72-player.js: self-contained ESM for `<script type="module">` on plain HTML pages;
+//   shaka-player is split into its own chunk, loaded when a source is first set.
+// Declarations come from `tsc -p tsconfig.build.json` (dist/types/).
+import { readFileSync } from 'node:fs';
+import nodeResolve from '@rollup/plugin-node-resolve';
+import terser from '@rollup/plugin-terser';
+import typescript from '@rollup/plugin-typescript';
+
+const pkg = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8'));
+const dependencies = Object.keys(pkg.dependencies ?? {});
+const isDependency = (id) => dependencies.some((dep) => id === dep || id.startsWith(`${dep}/`));
+
+const ts = () =>
+  typescript({
+    tsconfig: './tsconfig.build.json',
+    declaration: false,
+    emitDeclarationOnly: false,
+    noEmit: false,
+    outDir: undefined,
+    rootDir: undefined,
+    include: ['src-element/**/*.ts'],
+  });
+
+// shaka's compiled build references `this` at its top level inside a wrapper; keep Rollup quiet
+// about that one file, and fail on any other warning that usually hides a real bug.
+const onwarn = (warning, warn) => {
+  if (warning.code === 'THIS_IS_UNDEFINED' && warning.id?.includes('shaka-player')) return;
+  if (warning.code === 'CIRCULAR_DEPENDENCY') return warn(warning);
+  warn(warning);
+};
+
+export default [
+  {
+    input: {
+      index: 'src-element/index.ts',
+      react: 'src-element/react/index.ts',
+      client: 'src-element/core/client/index.ts',
+    },
+    external: isDependency,
+    plugins: [nodeResolve({ browser: true }), ts()],
+    output: {
+      dir: 'dist',
+      format: 'es',
+      entryFileNames: '[name].js',
+      chunkFileNames: 'chunks/[name]-[hash].js',
+      sourcemap: true,
+    },
+    onwarn,
+  },
+  {
+    input: { 's72-player': 'src-element/index.ts' },
+    plugins: [nodeResolve({ browser: true }), ts(), terser({ format: { comments: /@license/ } })],
+    output: {
+      dir: 'dist/cdn',
+      format: 'es',
+      entryFileNames: '[name].js',
+      chunkFileNames: '[name]-[hash].js',
+      sourcemap: true,
+    },
+    onwarn,
+  },
+];

@@ -1,0 +1,161 @@
+/**
+ * The engine boundary (DESIGN.md "One package, four layers"; STYLE.md §7.4).
+ *
+ * An `Engine` plays one source into one `HTMLVideoElement`. The element never talks to shaka (or a
+ * native player, or a Cast receiver) directly: it talks to this interface, so a later Cast engine can
+ * replace the local one without the UI changing. Framework-free (core layer).
+ *
+ * Units: positions and durations in seconds; delays in milliseconds.
+ */
+import type { S72Error } from '../errors.js';
+import type { DrmType } from '../types.js';
+
+/** Container/protocol of a source. */
+export type SourceKind = 'dash' | 'hls' | 'mp4';
+
+/** Licence settings for one key system. */
+export interface EngineDrmServer {
+  licenseUrl: string;
+  /** FairPlay only: certificate URL. */
+  certificateUrl?: string;
+}
+
+/** What an engine is asked to play. */
+export interface EngineSource {
+  kind: SourceKind;
+  url: string;
+  isLive: boolean;
+  /** Key systems the source is protected with; empty for clear content. */
+  drms: readonly DrmType[];
+  /** Licence servers by key system; only the ones with a URL are configured. */
+  drmServers: Partial<Record<DrmType, EngineDrmServer>>;
+  /**
+   * Headers added to licence requests: `x-play-token` when there is a play token, otherwise
+   * `x-auth-token` (play-page §6, player-and-client §7 "Embedded player").
+   */
+  licenseHeaders: Readonly<Record<string, string>>;
+  /** Request retry policy; see `S72PlayerConfig.network`. */
+  network?: { maxAttempts?: number; baseDelayMs?: number; timeoutMs?: number };
+  /** Preferred languages (player-and-client §3 "Player configuration"). */
+  preferredAudioLanguage?: string;
+  preferredTextLanguage?: string;
+}
+
+/** One quality rendition (player-and-client §3 "Tracks: video"). */
+export interface VideoTrackInfo {
+  id: string;
+  label: string;
+  width: number | null;
+  height: number | null;
+  /** Bits per second. */
+  bandwidth: number;
+  active: boolean;
+}
+
+/** One audio track (player-and-client §3 "Tracks: audio"). */
+export interface AudioTrackInfo {
+  id: string;
+  language: string;
+  label: string;
+  roles: readonly string[];
+  active: boolean;
+}
+
+/** One text track (player-and-client §3 "Tracks: text"). */
+export interface TextTrackInfo {
+  id: string;
+  kind: string;
+  language: string;
+  label: string;
+  active: boolean;
+}
+
+/** Normalised playback statistics for the stats overlay (STYLE.md §7.16). */
+export interface EngineStats {
+  width: number;
+  height: number;
+  /** Bits per second of the active variant. */
+  streamBandwidth: number;
+  /** Bits per second, the ABR estimate. */
+  estimatedBandwidth: number;
+  droppedFrames: number;
+  decodedFrames: number;
+  /** Seconds spent buffering so far. */
+  bufferingTime: number;
+  /** Seconds the licence requests took, or NaN. */
+  licenseTime: number;
+  /** Seconds behind the live edge, or NaN for VOD. */
+  liveLatency: number;
+}
+
+/** Events an engine emits (detail types). */
+export interface EngineEventMap {
+  /** A fatal or recoverable error, already mapped to the spec's codes. */
+  error: S72Error;
+  /** Buffering started (`true`) or stopped (`false`). */
+  buffering: boolean;
+  /** The set of tracks, or the active one, changed. */
+  tracks: void;
+}
+
+export type EngineEventListener<K extends keyof EngineEventMap> = (detail: EngineEventMap[K]) => void;
+
+/** A loaded playback engine bound to one video element. */
+export interface Engine {
+  readonly name: string;
+  /**
+   * Loads `source` and resolves once playback can start (metadata known, first segments requested).
+   * @param startTime position to start at, in seconds; `undefined` = the default (0, or the live edge).
+   * @throws S72Error (mapped engine error) when the source cannot be loaded.
+   */
+  load(source: EngineSource, startTime?: number): Promise<void>;
+  /** Seekable range in seconds (`{start, end}`); for VOD `{0, duration}`. */
+  seekRange(): { start: number; end: number };
+  videoTracks(): VideoTrackInfo[];
+  audioTracks(): AudioTrackInfo[];
+  textTracks(): TextTrackInfo[];
+  /** Pins a rendition (disabling ABR), or `null` to return to automatic selection. */
+  selectVideoTrack(id: string | null): void;
+  selectAudioTrack(id: string): void;
+  /** Shows a text track, or hides text with `null`. */
+  selectTextTrack(id: string | null): void;
+  getStats(): EngineStats;
+  on<K extends keyof EngineEventMap>(type: K, listener: EngineEventListener<K>): () => void;
+  /**
+   * Stops playback, removes listeners, closes EME sessions and releases the video element.
+   * Never rejects (shaka `IDestroyable` rule). Safe to call twice.
+   */
+  destroy(): Promise<void>;
+}
+
+/** Creates engines of one kind; the heavy library is imported only in `create()`. */
+export interface EngineLoader {
+  readonly name: string;
+  /** Synchronous check: can this engine play `kind` (with these key systems) in this browser? */
+  canPlay(kind: SourceKind, drms: readonly DrmType[]): boolean;
+  /** Starts fetching the engine's code without creating an engine (call early to overlap I/O). */
+  preload(): Promise<void>;
+  create(video: HTMLVideoElement): Promise<Engine>;
+}
+
+/** Small typed emitter shared by the engine adapters. */
+export class EngineEmitter {
+  private readonly listeners = new Map<keyof EngineEventMap, Set<(detail: never) => void>>();
+
+  on<K extends keyof EngineEventMap>(type: K, listener: EngineEventListener<K>): () => void {
+    let set = this.listeners.get(type);
+    if (!set) this.listeners.set(type, (set = new Set()));
+    set.add(listener as (detail: never) => void);
+    return () => set.delete(listener as (detail: never) => void);
+  }
+
+  emit<K extends keyof EngineEventMap>(type: K, detail: EngineEventMap[K]): void {
+    for (const listener of [...(this.listeners.get(type) ?? [])]) {
+      (listener as EngineEventListener<K>)(detail);
+    }
+  }
+
+  clear(): void {
+    this.listeners.clear();
+  }
+}

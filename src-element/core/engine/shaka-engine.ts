@@ -1,0 +1,279 @@
+/**
+ * The shaka-player engine: DASH and HLS through MSE/EME, and progressive MP4 (player-and-client §4
+ * "Engine choice", §9 "Engine"). Shaka itself is imported only when an engine is created or
+ * preloaded, so pages that never play stay light.
+ */
+import type { S72Error } from '../errors.js';
+import type { DrmType } from '../types.js';
+import {
+  EngineEmitter,
+  type AudioTrackInfo,
+  type Engine,
+  type EngineEventListener,
+  type EngineEventMap,
+  type EngineLoader,
+  type EngineSource,
+  type EngineStats,
+  type SourceKind,
+  type TextTrackInfo,
+  type VideoTrackInfo,
+} from './engine.js';
+import { mapEngineError, type EngineErrorLike } from './map-engine-error.js';
+import type { Shaka } from './shaka-lib.js';
+
+type ShakaPlayer = InstanceType<Shaka['Player']>;
+type ShakaRequest = { headers: Record<string, string> };
+
+/** EME key-system strings by our DRM names. */
+export const KEY_SYSTEMS: Readonly<Record<DrmType, string>> = Object.freeze({
+  widevine: 'com.widevine.alpha',
+  playready: 'com.microsoft.playready',
+  fairplay: 'com.apple.fps',
+  clearkey: 'org.w3.clearkey',
+});
+
+const MIME_TYPES: Readonly<Record<SourceKind, string>> = Object.freeze({
+  dash: 'application/dash+xml',
+  hls: 'application/x-mpegurl',
+  mp4: 'video/mp4',
+});
+
+/**
+ * Streaming settings of player-and-client §9 "Engine": buffering goal 15 s, buffer behind 12 s,
+ * rebuffering goal 3 s, 5 request attempts. `abr.minTimeToSwitch` of 2 s avoids the switch (and the
+ * discarded first segment) shaka makes at once when its first bandwidth estimate jumps (DESIGN.md
+ * "Start-up facts").
+ */
+export const SHAKA_BASE_CONFIG = Object.freeze({
+  streaming: {
+    bufferingGoal: 15,
+    bufferBehind: 12,
+    rebufferingGoal: 3,
+    retryParameters: { maxAttempts: 5 },
+  },
+  manifest: { retryParameters: { maxAttempts: 5 } },
+  abr: { minTimeToSwitch: 2 },
+  drm: { retryParameters: { maxAttempts: 5 } },
+});
+
+/** Shaka codes that only say the load was superseded or the player destroyed: never reported. */
+const SILENT_CODES = new Set([7000, 7001, 7002, 7003]);
+
+let shakaPromise: Promise<Shaka> | undefined;
+
+/** Imports shaka once (a separate chunk in the builds). */
+export function importShaka(): Promise<Shaka> {
+  shakaPromise ??= import('./shaka-lib.js').then((module) => module.shaka);
+  return shakaPromise;
+}
+
+/** `EngineLoader` for shaka: DASH and HLS need MSE; MP4 only a `<video>`. */
+export const shakaEngineLoader: EngineLoader = {
+  name: 'shaka',
+  canPlay(kind: SourceKind, drms: readonly DrmType[]): boolean {
+    if (typeof window === 'undefined') return false;
+    const mse = 'MediaSource' in window || 'ManagedMediaSource' in window;
+    const eme = typeof navigator.requestMediaKeySystemAccess === 'function';
+    if (kind === 'mp4') return drms.length === 0;
+    if (!mse) return false;
+    // FairPlay is served through native HLS on Apple devices, not through this engine.
+    const usable = drms.filter((drm) => drm !== 'fairplay');
+    return drms.length === 0 || (eme && usable.length > 0);
+  },
+  async preload(): Promise<void> {
+    await importShaka();
+  },
+  async create(video: HTMLVideoElement): Promise<Engine> {
+    const shaka = await importShaka();
+    const engine = new ShakaEngine(shaka, video);
+    await engine.attach();
+    return engine;
+  },
+};
+
+class ShakaEngine implements Engine {
+  readonly name = 'shaka';
+  private readonly player: ShakaPlayer;
+  private readonly emitter = new EngineEmitter();
+  private readonly mapped = new WeakMap<object, S72Error>();
+  private licenseHeaders: Readonly<Record<string, string>> = {};
+  private destroyed: Promise<void> | undefined;
+
+  constructor(
+    shaka: Shaka,
+    private readonly video: HTMLVideoElement,
+  ) {
+    this.player = new shaka.Player();
+    this.player.configure(structuredClone(SHAKA_BASE_CONFIG));
+    const { RequestType } = shaka.net.NetworkingEngine;
+    this.player.getNetworkingEngine()?.registerRequestFilter((type: number, request: ShakaRequest) => {
+      if (type === RequestType.LICENSE || type === RequestType.SERVER_CERTIFICATE) {
+        Object.assign(request.headers, this.licenseHeaders);
+      }
+    });
+    this.player.addEventListener('error', (event: Event) => {
+      this.report((event as CustomEvent<EngineErrorLike>).detail);
+    });
+    this.player.addEventListener('buffering', (event: Event) => {
+      this.emitter.emit('buffering', Boolean((event as Event & { buffering?: boolean }).buffering));
+    });
+    for (const type of ['trackschanged', 'variantchanged', 'adaptation', 'textchanged', 'texttrackvisibility']) {
+      this.player.addEventListener(type, () => this.emitter.emit('tracks', undefined));
+    }
+  }
+
+  async attach(): Promise<void> {
+    await this.player.attach(this.video);
+  }
+
+  async load(source: EngineSource, startTime?: number): Promise<void> {
+    this.licenseHeaders = { ...source.licenseHeaders };
+    const servers: Record<string, string> = {};
+    const advanced: Record<string, { serverCertificateUri: string }> = {};
+    for (const drm of source.drms) {
+      const server = source.drmServers[drm];
+      if (!server?.licenseUrl) continue;
+      servers[KEY_SYSTEMS[drm]] = server.licenseUrl;
+      if (server.certificateUrl) advanced[KEY_SYSTEMS[drm]] = { serverCertificateUri: server.certificateUrl };
+    }
+    this.player.resetConfiguration();
+    this.player.configure(structuredClone(SHAKA_BASE_CONFIG));
+    const retryParameters = retryParametersOf(source.network);
+    this.player.configure({
+      ...(retryParameters
+        ? { streaming: { retryParameters }, manifest: { retryParameters }, drm: { retryParameters } }
+        : {}),
+      drm: { servers, advanced, ...(retryParameters ? { retryParameters } : {}) },
+      preferredAudio: source.preferredAudioLanguage ? [{ language: source.preferredAudioLanguage }] : [],
+      preferredText: source.preferredTextLanguage ? [{ language: source.preferredTextLanguage }] : [],
+    });
+    try {
+      await this.player.load(source.url, startTime ?? null, MIME_TYPES[source.kind]);
+    } catch (error) {
+      const mapped = this.report(error as EngineErrorLike);
+      throw mapped ?? error;
+    }
+  }
+
+  seekRange(): { start: number; end: number } {
+    const range = this.player.seekRange();
+    return { start: range.start, end: range.end };
+  }
+
+  videoTracks(): VideoTrackInfo[] {
+    const abrEnabled = this.player.getConfiguration().abr.enabled;
+    return this.player.getVideoTracks().map((track) => ({
+      id: videoTrackId(track),
+      label: track.height ? `${track.height}p` : (track.label ?? 'Video'),
+      width: track.width,
+      height: track.height,
+      bandwidth: track.bandwidth,
+      active: track.active && !abrEnabled,
+    }));
+  }
+
+  audioTracks(): AudioTrackInfo[] {
+    return this.player.getAudioTracks().map((track) => ({
+      id: audioTrackId(track),
+      language: track.language,
+      label: track.label ?? track.language,
+      roles: [...track.roles],
+      active: track.active,
+    }));
+  }
+
+  textTracks(): TextTrackInfo[] {
+    return this.player.getTextTracks().map((track) => ({
+      id: String(track.id),
+      kind: track.kind ?? 'subtitles',
+      language: track.language,
+      label: track.label ?? track.language,
+      active: track.active,
+    }));
+  }
+
+  selectVideoTrack(id: string | null): void {
+    if (id === null) {
+      this.player.configure({ abr: { enabled: true } });
+      return;
+    }
+    const track = this.player.getVideoTracks().find((candidate) => videoTrackId(candidate) === id);
+    if (!track) return;
+    this.player.configure({ abr: { enabled: false } });
+    this.player.selectVideoTrack(track, /* clearBuffer= */ true);
+  }
+
+  selectAudioTrack(id: string): void {
+    const track = this.player.getAudioTracks().find((candidate) => audioTrackId(candidate) === id);
+    if (track) this.player.selectAudioTrack(track);
+  }
+
+  selectTextTrack(id: string | null): void {
+    const track = id === null ? null : this.player.getTextTracks().find((candidate) => String(candidate.id) === id);
+    this.player.selectTextTrack(track ?? null);
+  }
+
+  getStats(): EngineStats {
+    const stats = this.player.getStats();
+    return {
+      width: stats.width,
+      height: stats.height,
+      streamBandwidth: stats.streamBandwidth,
+      estimatedBandwidth: stats.estimatedBandwidth,
+      droppedFrames: stats.droppedFrames,
+      decodedFrames: stats.decodedFrames,
+      bufferingTime: stats.bufferingTime,
+      licenseTime: stats.licenseTime,
+      liveLatency: stats.liveLatency,
+    };
+  }
+
+  on<K extends keyof EngineEventMap>(type: K, listener: EngineEventListener<K>): () => void {
+    return this.emitter.on(type, listener);
+  }
+
+  destroy(): Promise<void> {
+    this.destroyed ??= (async () => {
+      this.emitter.clear();
+      try {
+        // Unloads, closes every EME session and detaches from the video element.
+        await this.player.destroy();
+      } catch {
+        // destroy() never rejects (IDestroyable rule).
+      }
+    })();
+    return this.destroyed;
+  }
+
+  /** Maps and emits an engine error once; returns the mapped error, or undefined if silent. */
+  private report(error: EngineErrorLike) {
+    if (!error || typeof error !== 'object' || typeof error.code !== 'number') return undefined;
+    if (SILENT_CODES.has(error.code) || this.destroyed) return undefined;
+    // The same shaka error can arrive as an event and as load()'s rejection: map and emit it once.
+    let mapped = this.mapped.get(error);
+    if (!mapped) {
+      mapped = mapEngineError(error);
+      this.mapped.set(error, mapped);
+      this.emitter.emit('error', mapped);
+    }
+    return mapped;
+  }
+}
+
+/** Our `network` settings (ms) → shaka retry parameters (ms as well); undefined = the defaults. */
+function retryParametersOf(network: EngineSource['network']): Record<string, number> | undefined {
+  if (!network) return undefined;
+  const parameters: Record<string, number> = {};
+  if (network.maxAttempts !== undefined) parameters['maxAttempts'] = Math.max(1, Math.floor(network.maxAttempts));
+  if (network.baseDelayMs !== undefined) parameters['baseDelay'] = Math.max(0, network.baseDelayMs);
+  if (network.timeoutMs !== undefined) parameters['timeout'] = Math.max(0, network.timeoutMs);
+  return Object.keys(parameters).length ? parameters : undefined;
+}
+
+function videoTrackId(track: { width: number | null; height: number | null; bandwidth: number }): string {
+  return `${track.width ?? 0}x${track.height ?? 0}@${track.bandwidth}`;
+}
+
+function audioTrackId(track: { language: string; label: string | null; roles: string[] }): string {
+  return [track.language, track.label ?? '', track.roles.join('+')].join('|');
+}

@@ -1,0 +1,180 @@
+/**
+ * The one error class the viewer or embedder ever sees (DESIGN.md "Contracts → Errors").
+ *
+ * Codes are the spec's snake_case codes: play-page §8 ("Codes shown to users", "Playback error
+ * mapping") and player-and-client §8 ("Client", "Cast", "Player"). A code is never renamed or
+ * reused; retire one by leaving it here with a comment.
+ *
+ * Framework-free: no Lit, no React (core layer).
+ */
+
+/** Client errors of player-and-client §8 "Client", plus the play-page §5 validation codes. */
+export type ClientErrorCode =
+  | 'unsupported_slug'
+  | 'slug_not_found'
+  | 'slug_not_streamable'
+  | 'not_authorized'
+  | 'availability_not_found'
+  | 'plan_not_found'
+  | 'film_not_found'
+  | 'season_not_found'
+  | 'bundle_not_found'
+  | 'media_not_found'
+  | 'invalid_slug'
+  | 'streams_are_empty'
+  | 'invalid_app.session_params'
+  | 'malformed_response'
+  | 'invalid_config'
+  | 'request_aborted';
+
+/** Access and availability codes shown to users (play-page §8 "Codes shown to users"). */
+export type AccessErrorCode =
+  | 'availability_expired'
+  | 'play_token_expired'
+  | 'live_event_completed'
+  | 'server_busy'
+  | 'adblocked_content'
+  | 'access_denied'
+  | 'no_user_plan'
+  | 'missing_from_library'
+  | 'unavailable'
+  | 'age_restricted'
+  | 'missing_dob'
+  | 'incorrect_pin'
+  | 'too_many_attempts'
+  | 'rental_expired'
+  | 'unauthorized';
+
+/** Playback codes (play-page §8 "Playback error mapping", player-and-client §8 "Player"). */
+export type PlaybackErrorCode =
+  | 'network_error'
+  | 'too_many_devices'
+  | 'too_many_streams'
+  | 'invalid_file_xml'
+  | 'file_not_found'
+  | 'drm_failed'
+  | 'content_expired'
+  | 'decode_error'
+  | 'drm_version_not_supported'
+  | `bad_http_status_${number}`
+  | 'play_failed'
+  | `license_${string}`
+  | 'license_request_failure'
+  | 'content_not_supported'
+  | 'invalid_source_for_device'
+  | 'live_stream_status_disabled'
+  | 'live_stream_expired'
+  | 'live_stream_completed'
+  | 'not_a_live_stream'
+  | 'watermark_tampered'
+  | 'playback_error';
+
+export type S72ErrorCode = ClientErrorCode | AccessErrorCode | PlaybackErrorCode;
+
+/** Which subsystem raised the error (DESIGN.md "Contracts → Errors"). */
+export type S72ErrorCategory =
+  | 'client'
+  | 'network'
+  | 'drm'
+  | 'manifest'
+  | 'playback'
+  | 'heartbeat'
+  | 'live'
+  | 'cast'
+  | 'ads'
+  | 'watermark';
+
+/** `recoverable`: the player or flow may retry on its own; `critical`: playback has stopped. */
+export type S72ErrorSeverity = 'recoverable' | 'critical';
+
+export interface S72ErrorInit {
+  category: S72ErrorCategory;
+  severity?: S72ErrorSeverity;
+  /** HTTP status of the failed response, when there was one. */
+  httpStatus?: number;
+  /** Request id read from the failed response's headers (play-page §8: "Errors carry a request id"). */
+  requestId?: string;
+  /** The engine's own numeric code (shaka's `category * 1000 + n`), when the engine raised it. */
+  engineCode?: number;
+  /** Extra, code-specific data (e.g. `{attemptsLeft}` for `incorrect_pin`). Never holds tokens. */
+  data?: Readonly<Record<string, unknown>>;
+  /** The original error, kept whole. */
+  cause?: unknown;
+}
+
+/**
+ * Typed error for everything user- or embedder-visible.
+ *
+ * Emitted by `<s72-player>` as the `detail` of `s72-error`, thrown (as a rejected promise) by the
+ * content-data client, and rendered by the play page. Match on `{category, code}`, never on
+ * `message`.
+ */
+export class S72Error extends Error {
+  override readonly name = 'S72Error';
+  readonly code: S72ErrorCode;
+  readonly category: S72ErrorCategory;
+  readonly severity: S72ErrorSeverity;
+  readonly httpStatus: number | undefined;
+  readonly requestId: string | undefined;
+  readonly engineCode: number | undefined;
+  readonly data: Readonly<Record<string, unknown>>;
+
+  constructor(code: S72ErrorCode, message: string, init: S72ErrorInit) {
+    super(message, init.cause === undefined ? undefined : { cause: init.cause });
+    this.code = code;
+    this.category = init.category;
+    this.severity = init.severity ?? 'critical';
+    this.httpStatus = init.httpStatus;
+    this.requestId = init.requestId;
+    this.engineCode = init.engineCode;
+    this.data = Object.freeze({ ...(init.data ?? {}) });
+  }
+
+  /** A plain, token-free object for window messages and telemetry (DESIGN.md "Security rules"). */
+  toJSON(): {
+    code: S72ErrorCode;
+    category: S72ErrorCategory;
+    severity: S72ErrorSeverity;
+    message: string;
+    httpStatus?: number;
+    requestId?: string;
+    engineCode?: number;
+  } {
+    return {
+      code: this.code,
+      category: this.category,
+      severity: this.severity,
+      message: this.message,
+      ...(this.httpStatus === undefined ? {} : { httpStatus: this.httpStatus }),
+      ...(this.requestId === undefined ? {} : { requestId: this.requestId }),
+      ...(this.engineCode === undefined ? {} : { engineCode: this.engineCode }),
+    };
+  }
+}
+
+/** True for an `S72Error`, also across realms and bundle copies (checks the shape, not the prototype). */
+export function isS72Error(value: unknown): value is S72Error {
+  return (
+    value instanceof S72Error ||
+    (typeof value === 'object' &&
+      value !== null &&
+      (value as { name?: unknown }).name === 'S72Error' &&
+      typeof (value as { code?: unknown }).code === 'string')
+  );
+}
+
+/** Header names that may carry the request id of a failed response, first match wins. */
+export const REQUEST_ID_HEADERS = ['x-request-id', 'x-amzn-requestid', 'x-correlation-id'] as const;
+
+/** Reads the request id from response headers (play-page §8). Returns undefined when absent. */
+export function requestIdFrom(headers: Headers | Record<string, string> | undefined): string | undefined {
+  if (!headers) return undefined;
+  for (const name of REQUEST_ID_HEADERS) {
+    const value =
+      headers instanceof Headers
+        ? headers.get(name)
+        : (headers[name] ?? headers[name.toLowerCase()] ?? undefined);
+    if (value) return value;
+  }
+  return undefined;
+}

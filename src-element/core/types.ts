@@ -1,0 +1,82 @@
+/**
+ * What the player plays and how it is configured: player-and-client §3, "Content (as read by the
+ * playback engine)" and "Player configuration". Framework-free (core layer).
+ *
+ * Units: media positions and durations in seconds; timers in milliseconds (`…Ms`).
+ */
+
+/** Key systems a stream may be protected with. `clearkey` is the W3C ClearKey system (demo, tests). */
+export type DrmType = 'widevine' | 'playready' | 'fairplay' | 'clearkey';
+
+/** One playable rendition set of a title, as read by the engine (player-and-client §3 "Content"). */
+export interface S72Asset {
+  /** Manifest URL (DASH `.mpd`, HLS `.m3u8`) or progressive file URL (`.mp4`). */
+  url: string;
+  /** True for a live stream (play-page §3 "Stream": `broadcast_id` present). */
+  isLive?: boolean;
+  /** Key systems the asset is encrypted for; empty or absent means clear. */
+  drms?: readonly DrmType[];
+}
+
+/**
+ * The content the element plays (player-and-client §3 "Content").
+ *
+ * Tokens: `authorization` is the viewer's auth token (sent as `x-auth-token`), `playToken` the play
+ * token from the streams call (sent as `x-play-token` and preferred over the auth token, play-page §6).
+ * Neither is ever written into an attribute, a URL, telemetry or a window message.
+ */
+export interface S72Content {
+  /** Content slug, e.g. `/film/night-harbour` (player-and-client §2). */
+  slug: string;
+  title?: string;
+  images?: { thumb?: string };
+  assets: { dash?: S72Asset; hls?: S72Asset; mp4?: S72Asset };
+  /** The viewer's auth token. */
+  authorization?: string;
+  /** The play token of this playback session (play-page §3 "Stream": `play_token`). */
+  playToken?: string;
+}
+
+/** Licence server of one key system (player-and-client §3 "Player configuration": drm). */
+export interface DrmServerConfig {
+  licenseUrl: string;
+}
+
+/** Player configuration (player-and-client §3 "Player configuration"). Every field is optional. */
+export interface S72PlayerConfig {
+  drm?: {
+    widevine?: DrmServerConfig;
+    playready?: DrmServerConfig;
+    clearkey?: DrmServerConfig;
+    fairplay?: DrmServerConfig & { certificateUrl?: string };
+  };
+  /** False disables seeking from the controls (play-page §2 `seeking`). Default true. */
+  seeking?: boolean;
+  /** True shows the playback-rate menu (play-page §2 `rates`). Default false. */
+  playbackRates?: boolean;
+  preferredAudioLanguage?: string;
+  preferredTextLanguage?: string;
+  /** Delay before the buffering spinner shows, ms (play-page §9: 0.25 s). */
+  spinnerDelayMs?: number;
+  /**
+   * Request retries for manifests, segments and licences. Defaults: 5 attempts
+   * (player-and-client §9 "Engine"), first retry after 1000 ms, doubling.
+   */
+  network?: {
+    maxAttempts?: number;
+    baseDelayMs?: number;
+    /** Per-request timeout, ms; 0 = none. */
+    timeoutMs?: number;
+  };
+}
+
+/** Default licence paths of play-page §7 "DRM licences", relative to the storefront origin. */
+export const DEFAULT_LICENSE_PATHS: Readonly<Record<DrmType, string>> = Object.freeze({
+  widevine: '/services/license/widevine/cenc',
+  playready: '/services/license/playready/cenc',
+  fairplay: '/services/license/fairplay/cenc',
+  clearkey: '/services/license/clearkey',
+});
+
+/** play-page §9 "Spinner delay 0.25 s", in ms. */
+export const SPINNER_DELAY_MS = 250;

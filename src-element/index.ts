@@ -1,0 +1,32 @@
+/**
+ * `s72-player`: importing this module defines `<s72-player>` (and its control bar) and exports the
+ * element class, its event map and the shared types (DESIGN.md "Who uses it, and how").
+ */
+export { S72Player, MAX_PLAY_FAILURES, SEEK_STEP_S } from './s72-player.js';
+export { S72ControlBar } from './ui/s72-control-bar.js';
+export {
+  MEDIA_EVENTS,
+  PLAYER_EVENTS,
+  REQUEST_EVENTS,
+  type MediaEventName,
+  type S72PlayerEventDetail,
+  type S72PlayerEventMap,
+  type S72RequestEventDetail,
+} from './events.js';
+export {
+  S72Error,
+  isS72Error,
+  type S72ErrorCategory,
+  type S72ErrorCode,
+  type S72ErrorSeverity,
+} from './core/errors.js';
+export {
+  DEFAULT_LICENSE_PATHS,
+  SPINNER_DELAY_MS,
+  type DrmType,
+  type S72Asset,
+  type S72Content,
+  type S72PlayerConfig,
+} from './core/types.js';
+export type { EngineStats, AudioTrackInfo, TextTrackInfo, VideoTrackInfo } from './core/engine/engine.js';
+export { defaultDrmConfig } from './core/engine/choose-source.js';

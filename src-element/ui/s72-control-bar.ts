@@ -1,0 +1,234 @@
+import { LitElement, css, html, nothing, type PropertyValues } from 'lit';
+import { property, state } from 'lit/decorators.js';
+import { defineElement } from '../define.js';
+import { clamp, formatTime, spokenTime } from '../core/format-time.js';
+import { fireRequest } from '../events.js';
+import { IconSet } from './icons.js';
+
+/** player-and-client §9 "Controls": the seek bar seeks 0.125 s after the thumb stops moving. */
+export const SEEK_BAR_DELAY_MS = 125;
+
+/**
+ * @tagname s72-control-bar
+ * @summary The control bar of `<s72-player>`: play/pause, seek bar, time, mute, volume, fullscreen.
+ *
+ * Renders only from its properties (set by the player from media state) and never touches the
+ * media: every user intent is a bubbling, composed request event (DESIGN.md "Element events";
+ * player-and-client §2 "Control bar and seek bar", §5 "Seeks are clamped", §9 "Controls").
+ * Every control is a native `<button>` or `<input type="range">` with a label, so it works with the
+ * keyboard and screen readers as is.
+ *
+ * @fires s72-play-request - play button, while paused
+ * @fires s72-pause-request - play button, while playing
+ * @fires {CustomEvent<number>} s72-seek-request - seek bar; detail: position in seconds
+ * @fires {CustomEvent<boolean>} s72-mute-request - mute button; detail: mute?
+ * @fires {CustomEvent<number>} s72-volume-request - volume slider; detail: 0..1
+ * @fires {CustomEvent<boolean>} s72-fullscreen-request - fullscreen button; detail: enter?
+ * @csspart play-button
+ * @csspart seek-bar
+ * @csspart time
+ * @csspart mute-button
+ * @csspart volume
+ * @csspart fullscreen-button
+ * @cssprop [--s72-accent-color=#e50914] - seek and volume fill
+ * @cssprop [--s72-control-bar-background=linear-gradient(transparent, rgb(0 0 0 / 0.75))]
+ */
+export class S72ControlBar extends LitElement {
+  static override styles = css`
+    :host {
+      display: flex;
+      align-items: center;
+      gap: 0.5rem;
+      padding: 0.5rem 0.75rem;
+      color: #fff;
+      background: var(--s72-control-bar-background, linear-gradient(transparent, rgb(0 0 0 / 0.75)));
+      font: 500 0.875rem/1 system-ui, sans-serif;
+      box-sizing: border-box;
+    }
+    button {
+      all: unset;
+      display: inline-grid;
+      place-items: center;
+      inline-size: 2.5rem;
+      block-size: 2.5rem;
+      border-radius: 0.375rem;
+      cursor: pointer;
+      flex: none;
+    }
+    button:hover {
+      background: rgb(255 255 255 / 0.12);
+    }
+    button:focus-visible,
+    input:focus-visible {
+      outline: 2px solid var(--s72-focus-color, #fff);
+      outline-offset: 2px;
+    }
+    input[type='range'] {
+      accent-color: var(--s72-accent-color, #e50914);
+      cursor: pointer;
+      margin: 0;
+    }
+    .seek {
+      flex: 1 1 auto;
+      min-inline-size: 4rem;
+    }
+    .volume {
+      inline-size: 5rem;
+    }
+    .time {
+      font-variant-numeric: tabular-nums;
+      white-space: nowrap;
+      flex: none;
+    }
+    [hidden] {
+      display: none !important;
+    }
+  `;
+
+  /** True while the media is paused. */
+  @property({ type: Boolean }) paused = true;
+  /** Current position, seconds. */
+  @property({ type: Number, attribute: 'current-time' }) currentTime = 0;
+  /** Duration, seconds (NaN until known; Infinity for live). */
+  @property({ type: Number }) duration = Number.NaN;
+  /** Seekable range start, seconds (live DVR window start; 0 for VOD). */
+  @property({ type: Number, attribute: 'seek-start' }) seekStart = 0;
+  /** Seekable range end, seconds. */
+  @property({ type: Number, attribute: 'seek-end' }) seekEnd = 0;
+  @property({ type: Boolean }) muted = false;
+  /** Volume 0..1. */
+  @property({ type: Number }) volume = 1;
+  @property({ type: Boolean }) fullscreen = false;
+  /** False hides the fullscreen button (player-and-client §5 "Fullscreen is hidden if unsupported"). */
+  @property({ type: Boolean, attribute: 'can-fullscreen' }) canFullscreen = true;
+  /** False disables the seek bar (play-page §2 `seeking=false`; player-and-client §5 canSeek). */
+  @property({ type: Boolean, attribute: 'can-seek' }) canSeek = true;
+  /** Play and pause act only when content is loaded with a duration (player-and-client §5). */
+  @property({ type: Boolean }) loaded = false;
+
+  /** Position shown while the viewer drags the seek bar, or null. */
+  @state() private scrubTime: number | null = null;
+  private seekTimer: ReturnType<typeof setTimeout> | undefined;
+  private readonly icons = new IconSet();
+
+  override disconnectedCallback(): void {
+    super.disconnectedCallback();
+    clearTimeout(this.seekTimer);
+  }
+
+  protected override willUpdate(changed: PropertyValues<this>): void {
+    // A seek the player confirmed ends scrubbing.
+    if (changed.has('currentTime') && this.scrubTime !== null && this.seekTimer === undefined) {
+      this.scrubTime = null;
+    }
+  }
+
+  protected override render() {
+    const shownTime = this.scrubTime ?? this.currentTime;
+    const hasDuration = Number.isFinite(this.duration) && this.duration > 0;
+    const seekMax = hasDuration ? this.duration : Math.max(this.seekEnd, 0);
+    const volumePercent = Math.round((this.muted ? 0 : this.volume) * 100);
+    return html`
+      <button
+        part="play-button"
+        aria-label=${this.paused ? 'Play' : 'Pause'}
+        ?disabled=${!this.loaded}
+        @click=${this.onPlayClick}
+      >
+        ${this.icons.get(this.paused ? 'play' : 'pause')}
+      </button>
+      <input
+        class="seek"
+        part="seek-bar"
+        type="range"
+        aria-label="Seek"
+        min=${this.seekStart}
+        max=${seekMax}
+        step="any"
+        .value=${String(clamp(shownTime, this.seekStart, seekMax))}
+        aria-valuetext=${`${spokenTime(shownTime)} of ${spokenTime(seekMax)}`}
+        ?disabled=${!this.canSeek || !this.loaded}
+        @input=${this.onSeekInput}
+        @change=${this.onSeekChange}
+      />
+      <span class="time" part="time" role="timer" aria-live="off">
+        ${formatTime(shownTime, this.duration)}${hasDuration
+          ? html` <span aria-hidden="true">/</span> ${formatTime(this.duration)}`
+          : nothing}
+      </span>
+      <button
+        part="mute-button"
+        aria-label=${this.muted ? 'Unmute' : 'Mute'}
+        aria-pressed=${this.muted ? 'true' : 'false'}
+        @click=${this.onMuteClick}
+      >
+        ${this.icons.get(this.muted || this.volume === 0 ? 'muted' : 'volume')}
+      </button>
+      <input
+        class="volume"
+        part="volume"
+        type="range"
+        aria-label="Volume"
+        min="0"
+        max="100"
+        step="1"
+        .value=${String(volumePercent)}
+        aria-valuetext=${`${volumePercent}%`}
+        @input=${this.onVolumeInput}
+      />
+      <button
+        part="fullscreen-button"
+        aria-label=${this.fullscreen ? 'Exit fullscreen' : 'Enter fullscreen'}
+        ?hidden=${!this.canFullscreen}
+        @click=${this.onFullscreenClick}
+      >
+        ${this.icons.get(this.fullscreen ? 'exitFullscreen' : 'enterFullscreen')}
+      </button>
+    `;
+  }
+
+  private onPlayClick(): void {
+    if (!this.loaded) return;
+    if (this.paused) fireRequest(this, 's72-play-request');
+    else fireRequest(this, 's72-pause-request');
+  }
+
+  private onSeekInput(event: Event): void {
+    this.scrubTime = Number((event.target as HTMLInputElement).value);
+    clearTimeout(this.seekTimer);
+    this.seekTimer = setTimeout(() => this.commitSeek(), SEEK_BAR_DELAY_MS);
+  }
+
+  private onSeekChange(event: Event): void {
+    this.scrubTime = Number((event.target as HTMLInputElement).value);
+    this.commitSeek();
+  }
+
+  private commitSeek(): void {
+    clearTimeout(this.seekTimer);
+    this.seekTimer = undefined;
+    if (this.scrubTime === null || !this.canSeek) return;
+    fireRequest(this, 's72-seek-request', this.scrubTime);
+  }
+
+  private onMuteClick(): void {
+    fireRequest(this, 's72-mute-request', !this.muted);
+  }
+
+  private onVolumeInput(event: Event): void {
+    const volume = clamp(Number((event.target as HTMLInputElement).value) / 100, 0, 1);
+    fireRequest(this, 's72-volume-request', volume);
+  }
+
+  private onFullscreenClick(): void {
+    fireRequest(this, 's72-fullscreen-request', !this.fullscreen);
+  }
+}
+
+defineElement('s72-control-bar', S72ControlBar);
+
+declare global {
+  interface HTMLElementTagNameMap {
+    's72-control-bar': S72ControlBar;
+  }
+}

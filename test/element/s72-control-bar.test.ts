@@ -1,0 +1,132 @@
+import { expect, fixture, html } from '@open-wc/testing';
+import sinon from 'sinon';
+import { sendKeys } from '@web/test-runner-commands';
+import '../../src-element/ui/s72-control-bar.js';
+import { SEEK_BAR_DELAY_MS, type S72ControlBar } from '../../src-element/ui/s72-control-bar.js';
+
+const part = <T extends Element>(bar: S72ControlBar, name: string) => bar.shadowRoot!.querySelector<T>(`[part="${name}"]`)!;
+
+async function bar(props: Partial<S72ControlBar> = {}): Promise<S72ControlBar> {
+  const element = await fixture<S72ControlBar>(html`<s72-control-bar></s72-control-bar>`);
+  Object.assign(element, { loaded: true, duration: 600, seekEnd: 600, ...props });
+  await element.updateComplete;
+  return element;
+}
+
+describe('<s72-control-bar>', () => {
+  afterEach(() => sinon.restore());
+
+  it('passes the accessibility audit', async () => {
+    await expect(await bar()).shadowDom.to.be.accessible();
+  });
+
+  it('labels every control and reflects the state in the labels', async () => {
+    const element = await bar({ paused: true, muted: false });
+    expect(part(element, 'play-button').getAttribute('aria-label')).to.equal('Play');
+    expect(part(element, 'mute-button').getAttribute('aria-label')).to.equal('Mute');
+    expect(part(element, 'seek-bar').getAttribute('aria-label')).to.equal('Seek');
+    expect(part(element, 'volume').getAttribute('aria-label')).to.equal('Volume');
+    Object.assign(element, { paused: false, muted: true });
+    await element.updateComplete;
+    expect(part(element, 'play-button').getAttribute('aria-label')).to.equal('Pause');
+    expect(part(element, 'mute-button').getAttribute('aria-label')).to.equal('Unmute');
+    expect(part(element, 'mute-button').getAttribute('aria-pressed')).to.equal('true');
+  });
+
+  it('fires play and pause requests from the play button', async () => {
+    const element = await bar({ paused: true });
+    const play = sinon.spy();
+    const pause = sinon.spy();
+    element.addEventListener('s72-play-request', play);
+    element.addEventListener('s72-pause-request', pause);
+    part<HTMLButtonElement>(element, 'play-button').click();
+    expect(play.calledOnce).to.equal(true);
+    element.paused = false;
+    await element.updateComplete;
+    part<HTMLButtonElement>(element, 'play-button').click();
+    expect(pause.calledOnce).to.equal(true);
+  });
+
+  it('is operable from the keyboard: Tab to the play button, Space activates it', async () => {
+    const element = await bar({ paused: true });
+    const play = sinon.spy();
+    element.addEventListener('s72-play-request', play);
+    part<HTMLButtonElement>(element, 'play-button').focus();
+    await sendKeys({ press: 'Space' });
+    expect(play.calledOnce).to.equal(true);
+    await sendKeys({ press: 'Tab' });
+    expect(element.shadowRoot!.activeElement).to.equal(part(element, 'seek-bar'));
+  });
+
+  it('seek bar: an arrow key requests a seek at once, in seconds', async () => {
+    const element = await bar({ currentTime: 100 });
+    const seek = sinon.spy();
+    element.addEventListener('s72-seek-request', seek);
+    part<HTMLInputElement>(element, 'seek-bar').focus();
+    await sendKeys({ press: 'ArrowRight' });
+    expect(seek.calledOnce).to.equal(true);
+    const target = (seek.firstCall.args[0] as CustomEvent<number>).detail;
+    expect(target).to.be.greaterThan(100).and.at.most(600);
+  });
+
+  it('seek bar: dragging seeks 0.125 s after the thumb stops (player-and-client §9)', async () => {
+    const element = await bar({ currentTime: 100 });
+    const seek = sinon.spy();
+    element.addEventListener('s72-seek-request', seek);
+    const slider = part<HTMLInputElement>(element, 'seek-bar');
+    for (const value of ['200', '250', '300']) {
+      slider.value = value;
+      slider.dispatchEvent(new Event('input'));
+    }
+    await element.updateComplete;
+    expect(seek.called).to.equal(false);
+    expect(part(element, 'time').textContent).to.contain('5:00');
+    await new Promise((resolve) => setTimeout(resolve, SEEK_BAR_DELAY_MS + 100));
+    expect(seek.calledOnce).to.equal(true);
+    expect((seek.firstCall.args[0] as CustomEvent<number>).detail).to.equal(300);
+  });
+
+  it('the seek bar is disabled when seeking is not allowed (play-page §2 seeking=false)', async () => {
+    const element = await bar({ canSeek: false });
+    expect(part<HTMLInputElement>(element, 'seek-bar').disabled).to.equal(true);
+  });
+
+  it('play is disabled until content is loaded (player-and-client §5)', async () => {
+    const element = await bar({ loaded: false });
+    const play = sinon.spy();
+    element.addEventListener('s72-play-request', play);
+    part<HTMLButtonElement>(element, 'play-button').click();
+    expect(play.called).to.equal(false);
+  });
+
+  it('fires mute, volume (0..1) and fullscreen requests', async () => {
+    const element = await bar({ muted: false });
+    const mute = sinon.spy();
+    const volume = sinon.spy();
+    const fullscreen = sinon.spy();
+    element.addEventListener('s72-mute-request', mute);
+    element.addEventListener('s72-volume-request', volume);
+    element.addEventListener('s72-fullscreen-request', fullscreen);
+    part<HTMLButtonElement>(element, 'mute-button').click();
+    expect((mute.firstCall.args[0] as CustomEvent<boolean>).detail).to.equal(true);
+    const slider = part<HTMLInputElement>(element, 'volume');
+    slider.value = '40';
+    slider.dispatchEvent(new Event('input'));
+    expect((volume.firstCall.args[0] as CustomEvent<number>).detail).to.equal(0.4);
+    part<HTMLButtonElement>(element, 'fullscreen-button').click();
+    expect((fullscreen.firstCall.args[0] as CustomEvent<boolean>).detail).to.equal(true);
+  });
+
+  it('shows hours once the duration reaches 3600 s', async () => {
+    const element = await bar({ currentTime: 65, duration: 3600 });
+    expect(part(element, 'time').textContent!.replace(/\s+/g, ' ').trim()).to.equal('0:01:05 / 1:00:00');
+    element.duration = 600;
+    await element.updateComplete;
+    expect(part(element, 'time').textContent!.replace(/\s+/g, ' ').trim()).to.equal('1:05 / 10:00');
+  });
+
+  it('hides fullscreen when unsupported', async () => {
+    const element = await bar({ canFullscreen: false });
+    expect(part<HTMLButtonElement>(element, 'fullscreen-button').hidden).to.equal(true);
+  });
+});

@@ -1,0 +1,68 @@
+import { expect, fixture, html } from '@open-wc/testing';
+import { sendKeys } from '@web/test-runner-commands';
+import '../../src-element/index.js';
+import type { S72Player } from '../../src-element/s72-player.js';
+import type { S72Error } from '../../src-element/core/errors.js';
+import { MEDIA, demoUrl, nextEvent, until } from '../helpers/demo.js';
+
+describe('<s72-player>', function () {
+  this.timeout(40_000);
+
+  it('passes the accessibility audit', async () => {
+    const player = await fixture<S72Player>(html`<s72-player></s72-player>`);
+    await expect(player).shadowDom.to.be.accessible();
+  });
+
+  it('is defined once, even when the module is imported twice', async () => {
+    await import('../../src-element/s72-player.js');
+    expect(customElements.get('s72-player')).to.be.a('function');
+  });
+
+  it('reports an invalid config attribute as invalid_config instead of throwing', async () => {
+    const player = document.createElement('s72-player');
+    const error = nextEvent<CustomEvent<S72Error>>(player, 's72-error');
+    player.setAttribute('config', '{not json');
+    document.body.append(player);
+    expect((await error).detail.code).to.equal('invalid_config');
+    expect((await error).detail.severity).to.equal('recoverable');
+    player.remove();
+  });
+
+  it('keyboard: K toggles play, L/J and arrows seek by 10 s, M mutes', async () => {
+    const player = await fixture<S72Player>(html`<s72-player src=${demoUrl(MEDIA.clearDash)} muted></s72-player>`);
+    await nextEvent(player, 's72-loaded');
+    player.focus();
+    await sendKeys({ press: 'k' });
+    await until(() => !player.paused, 'playing after K');
+    await sendKeys({ press: 'k' });
+    await until(() => player.paused, 'paused after the second K');
+    const before = player.currentTime;
+    await sendKeys({ press: 'l' });
+    await until(() => player.currentTime >= before + 9.5, 'L seeks forward 10 s');
+    await sendKeys({ press: 'ArrowLeft' });
+    await until(() => Math.abs(player.currentTime - before) < 0.5, 'ArrowLeft seeks back 10 s');
+    await sendKeys({ press: 'j' });
+    await until(() => player.currentTime === 0, 'J clamps at 0');
+    await sendKeys({ press: 'm' });
+    await until(() => !player.muted, 'M unmutes');
+  });
+
+  it('clamps seeks to the media (player-and-client §5)', async () => {
+    const player = await fixture<S72Player>(html`<s72-player src=${demoUrl(MEDIA.clearDash)} muted></s72-player>`);
+    await nextEvent(player, 's72-loaded');
+    player.currentTime = 10_000;
+    await until(() => player.currentTime > 0, 'seek applied');
+    expect(player.currentTime).to.be.at.most(player.duration);
+    player.currentTime = -5;
+    await until(() => player.currentTime === 0, 'negative seek clamps to 0');
+  });
+
+  it('does not seek when seeking is disabled', async () => {
+    const player = await fixture<S72Player>(html`<s72-player src=${demoUrl(MEDIA.clearDash)} muted></s72-player>`);
+    player.config = { seeking: false };
+    await nextEvent(player, 's72-loaded');
+    player.currentTime = 30;
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(player.currentTime).to.equal(0);
+  });
+});

@@ -1,0 +1,64 @@
+/**
+ * Browser-test access to the real demo storefront started by web-test-runner.config.mjs.
+ * Its origin is injected as `window.S72_DEMO_ORIGIN`.
+ */
+declare global {
+  interface Window {
+    S72_DEMO_ORIGIN: string;
+  }
+}
+
+export const demoOrigin = (): string => window.S72_DEMO_ORIGIN;
+export const demoUrl = (path: string): string => new URL(path, window.S72_DEMO_ORIGIN).href;
+
+/** The demo viewer with everything (demo/README.md). */
+export const ADULT_TOKEN = 'demo-adult-token';
+
+/** Demo media paths (demo/media/README.md). */
+export const MEDIA = {
+  cencDash: '/media/feature/dash-cenc/manifest.mpd',
+  clearDash: '/media/feature/dash/manifest.mpd',
+  hls: '/media/feature/hls/master.m3u8',
+  mp4: '/media/feature/mp4/feature.mp4',
+  poster: '/media/feature/poster.jpg',
+} as const;
+
+export const CLEARKEY_LICENSE_PATH = '/services/license/clearkey';
+
+/** Calls the `/__demo/` control API; POST when a body is given. */
+export async function demoControl<T = unknown>(path: string, body?: unknown): Promise<T> {
+  const response = await fetch(demoUrl(`/__demo/${path}`), {
+    method: body === undefined ? 'GET' : 'POST',
+    headers: body === undefined ? {} : { 'content-type': 'application/json' },
+    body: body === undefined ? null : JSON.stringify(body),
+  });
+  if (!response.ok) throw new Error(`demo control ${path}: HTTP ${response.status}`);
+  const text = await response.text();
+  return (text ? JSON.parse(text) : undefined) as T;
+}
+
+export const resetDemo = (): Promise<unknown> => demoControl('reset', {});
+
+/** Resolves with the next `type` event on `target`, or rejects after `timeoutMs`. */
+export function nextEvent<E extends Event = Event>(target: EventTarget, type: string, timeoutMs = 20_000): Promise<E> {
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`no ${type} event within ${timeoutMs} ms`)), timeoutMs);
+    target.addEventListener(
+      type,
+      (event) => {
+        clearTimeout(timer);
+        resolve(event as E);
+      },
+      { once: true },
+    );
+  });
+}
+
+/** Polls `predicate` every 50 ms until true, or rejects after `timeoutMs` with `message`. */
+export async function until(predicate: () => boolean, message: string, timeoutMs = 20_000): Promise<void> {
+  const deadline = performance.now() + timeoutMs;
+  while (!predicate()) {
+    if (performance.now() > deadline) throw new Error(`timed out: ${message}`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}

@@ -1,0 +1,59 @@
+// Browser tests (unit, component, integration) in real Chromium, against the real demo storefront.
+// Run through `npm run test:browser`, which loads tsx so this file can start the TypeScript server.
+import commonjs from '@rollup/plugin-commonjs';
+import { esbuildPlugin } from '@web/dev-server-esbuild';
+import { fromRollup } from '@web/dev-server-rollup';
+import { chromeLauncher } from '@web/test-runner-chrome';
+import { createDemoServer } from './demo/server/app.ts';
+
+// Flags that work on these machines (no GPU, closed network). Chromium's default autoplay policy
+// is kept on purpose: tests that play sound start muted, and the muted-autoplay fallback is tested
+// against the real policy.
+const CHROME_FLAGS = [
+  '--headless=new',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+
+// One demo storefront for the whole run, on a free port, control API on; tests read its origin
+// from `window.S72_DEMO_ORIGIN` (test/helpers/demo.ts).
+const demo = await createDemoServer({ port: Number(process.env.DEMO_TEST_PORT ?? 0), control: true, logger: false });
+for (const signal of ['SIGINT', 'SIGTERM', 'exit']) process.once(signal, () => void demo.close());
+
+// React and a few other dependencies ship CommonJS only.
+const cjs = fromRollup(commonjs);
+
+export default {
+  files: ['test/**/*.test.{ts,tsx}', '!test/e2e/**', '!test/server/**', '!test/node/**'],
+  nodeResolve: { exportConditions: ['browser', 'development'] },
+  concurrency: 1,
+  concurrentBrowsers: 1,
+  browserStartTimeout: 60_000,
+  testsStartTimeout: 60_000,
+  testsFinishTimeout: 900_000,
+  testFramework: { config: { timeout: 30_000 } },
+  browsers: [
+    chromeLauncher({
+      launchOptions: {
+        executablePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
+        headless: true,
+        args: CHROME_FLAGS,
+      },
+    }),
+  ],
+  mimeTypes: { '**/*.tsx': 'js' },
+  plugins: [
+    cjs({ include: ['**/node_modules/react/**', '**/node_modules/react-dom/**', '**/node_modules/scheduler/**'] }),
+    esbuildPlugin({ ts: true, tsx: true, target: 'es2022', tsconfig: 'tsconfig.json' }),
+  ],
+  testRunnerHtml: (testFramework) => `<!doctype html>
+    <html><head><meta charset="utf-8"></head><body>
+      <script>window.S72_DEMO_ORIGIN = ${JSON.stringify(demo.url)}; window.process = { env: { NODE_ENV: 'development' } };</script>
+      <script type="module" src="${testFramework}"></script>
+    </body></html>`,
+};
