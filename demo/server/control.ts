@@ -1,0 +1,180 @@
+/**
+ * Test-control API under `/__demo/` (DESIGN.md "The demo storefront"): reset, latency, faults,
+ * recorded requests, live status, clock and availability overrides. Registered only when control is
+ * on (`DEMO_CONTROL` is not '0'); otherwise every `/__demo/` path answers 404.
+ */
+import type { FastifyInstance } from 'fastify';
+import { normaliseSlug, toIso, type LiveStatus } from './catalogue.js';
+import { HttpError } from './http.js';
+import { matchPath, type DemoState, type RecordedRequest } from './state.js';
+
+const LICENCE_PREFIX = '/services/license/';
+const HEARTBEAT_PATH = '/services/license/heartbeat';
+const TELEMETRY_PATHS = ['/services/license/play_telemetry', '/services/telemetry/v1/event'];
+
+function objectBody(body: unknown): Record<string, unknown> {
+  if (typeof body !== 'object' || body === null || Array.isArray(body)) {
+    throw new HttpError(400, 'invalid_body', 'Expected a JSON object body.');
+  }
+  return body as Record<string, unknown>;
+}
+
+function pathPattern(value: unknown): string {
+  if (typeof value !== 'string' || !value.startsWith('/')) {
+    throw new HttpError(400, 'invalid_path', '"path" must be an absolute path, optionally ending with *.');
+  }
+  return value;
+}
+
+function methodOf(value: unknown): string | null {
+  if (value === undefined || value === null) return null;
+  if (typeof value !== 'string' || !/^[A-Za-z]+$/.test(value)) throw new HttpError(400, 'invalid_method', 'Bad "method".');
+  return value.toUpperCase();
+}
+
+export function registerControl(app: FastifyInstance, state: DemoState): void {
+  const list = (filter: (r: RecordedRequest) => boolean) => ({ requests: state.recordings.filter(filter) });
+
+  app.get('/__demo/', async () => ({
+    endpoints: {
+      'POST /__demo/reset': 'restore all in-memory state',
+      'POST /__demo/latency': '{ path, ms, method? } delay matching requests (path exact or prefix ending with *; ms 0 removes)',
+      'POST /__demo/fault': '{ path, status, body?, times?, method? } answer matching requests with status (0 = drop the connection)',
+      'GET /__demo/requests?path=&method=': 'recorded requests',
+      'GET /__demo/licence-requests': 'recorded licence requests',
+      'GET /__demo/heartbeats': 'recorded heartbeats',
+      'GET /__demo/telemetry': 'recorded telemetry posts',
+      'POST /__demo/live-status': '{ slug, status: planned|live|completed }',
+      'POST /__demo/clock': '{ offsetMs } shift the server clock',
+      'POST /__demo/availability': '{ slug, fromInMs?, toInMs? } override an availability window relative to now (null = open)',
+      'GET /__demo/state': 'clock, faults, latencies, live status',
+    },
+  }));
+
+  app.post('/__demo/reset', async () => {
+    state.reset();
+    return { status: 'ok' };
+  });
+
+  app.post<{ Body: unknown }>('/__demo/latency', async (req) => {
+    const body = objectBody(req.body);
+    const path = pathPattern(body['path']);
+    const ms = body['ms'];
+    if (typeof ms !== 'number' || !Number.isFinite(ms) || ms < 0 || ms > 600_000) {
+      throw new HttpError(400, 'invalid_ms', '"ms" must be a number of milliseconds between 0 and 600000.');
+    }
+    const method = methodOf(body['method']);
+    state.latencies = state.latencies.filter((r) => !(r.path === path && r.method === method));
+    if (ms > 0) state.latencies.push({ path, ms, method });
+    return { latencies: state.latencies };
+  });
+
+  app.post<{ Body: unknown }>('/__demo/fault', async (req) => {
+    const body = objectBody(req.body);
+    const path = pathPattern(body['path']);
+    const status = body['status'];
+    if (typeof status !== 'number' || !Number.isInteger(status) || (status !== 0 && (status < 200 || status > 599))) {
+      throw new HttpError(400, 'invalid_status', '"status" must be 0 (drop the connection) or an HTTP status 200-599.');
+    }
+    const times = body['times'];
+    if (times !== undefined && times !== null && (typeof times !== 'number' || !Number.isInteger(times) || times < 1)) {
+      throw new HttpError(400, 'invalid_times', '"times" must be a positive integer.');
+    }
+    const rule = {
+      path,
+      status,
+      body: body['body'] === undefined ? { code: 'demo_fault', message: 'Fault injected by the demo control API.' } : body['body'],
+      remaining: typeof times === 'number' ? times : null,
+      method: methodOf(body['method']),
+    };
+    state.faults.push(rule);
+    return { faults: state.faults };
+  });
+
+  app.get<{ Querystring: { path?: string; method?: string } }>('/__demo/requests', async (req) => {
+    const pattern = req.query.path;
+    const method = req.query.method ? req.query.method.toUpperCase() : null;
+    return list((r) => (!pattern || matchPath(pattern, r.path)) && (!method || r.method === method));
+  });
+
+  const licenceRequests = async () =>
+    list(
+      (r) =>
+        r.path.startsWith(LICENCE_PREFIX) &&
+        r.path !== HEARTBEAT_PATH &&
+        !TELEMETRY_PATHS.includes(r.path) &&
+        r.method !== 'OPTIONS',
+    );
+  app.get('/__demo/licence-requests', licenceRequests);
+  app.get('/__demo/license-requests', licenceRequests);
+  app.get('/__demo/heartbeats', async () => list((r) => r.path === HEARTBEAT_PATH));
+  app.get('/__demo/telemetry', async () => list((r) => TELEMETRY_PATHS.includes(r.path)));
+
+  app.post<{ Body: unknown }>('/__demo/live-status', async (req) => {
+    const body = objectBody(req.body);
+    const slug = typeof body['slug'] === 'string' ? normaliseSlug(body['slug']) : null;
+    const live = slug ? state.live.get(slug) : undefined;
+    if (!slug || !live) throw new HttpError(404, 'not_a_live_stream', 'No live event with that slug.');
+    const raw = body['status'];
+    const status: LiveStatus | null =
+      raw === 'planned' || raw === 'live' || raw === 'completed' ? raw : raw === 'ended' ? 'completed' : null;
+    if (!status) throw new HttpError(400, 'invalid_status', '"status" must be planned, live or completed.');
+    const now = state.now();
+    live.status = status;
+    if (status === 'planned') {
+      live.started_at = null;
+      live.completed_at = null;
+    } else if (status === 'live') {
+      live.started_at ??= now;
+      live.completed_at = null;
+    } else {
+      live.started_at ??= now;
+      live.completed_at = now;
+    }
+    return { slug, live: { status: live.status, started_at: toIso(live.started_at), completed_at: toIso(live.completed_at) } };
+  });
+
+  app.post<{ Body: unknown }>('/__demo/clock', async (req) => {
+    const body = objectBody(req.body);
+    const offsetMs = body['offsetMs'];
+    if (typeof offsetMs !== 'number' || !Number.isFinite(offsetMs)) {
+      throw new HttpError(400, 'invalid_offset', '"offsetMs" must be a number.');
+    }
+    state.clockOffsetMs = offsetMs;
+    return { offsetMs, now: new Date(state.now()).toISOString() };
+  });
+
+  app.post<{ Body: unknown }>('/__demo/availability', async (req) => {
+    const body = objectBody(req.body);
+    const slug = typeof body['slug'] === 'string' ? normaliseSlug(body['slug']) : null;
+    const node = slug ? state.index.get(slug) : undefined;
+    if (!node) throw new HttpError(404, 'slug_not_found', 'Unknown slug.');
+    const now = state.now();
+    const override = { ...state.availabilityOverrides.get(node.slug) };
+    for (const [key, field] of [
+      ['fromInMs', 'from'],
+      ['toInMs', 'to'],
+    ] as const) {
+      if (!(key in body)) continue;
+      const value = body[key];
+      if (value === null) override[field] = null;
+      else if (typeof value === 'number' && Number.isFinite(value)) override[field] = now + value;
+      else throw new HttpError(400, 'invalid_body', `"${key}" must be a number of ms from now, or null.`);
+    }
+    state.availabilityOverrides.set(node.slug, override);
+    const window = state.window(node);
+    return { slug: node.slug, from: toIso(window.from), to: toIso(window.to) };
+  });
+
+  app.get('/__demo/state', async () => ({
+    now: new Date(state.now()).toISOString(),
+    anchor: new Date(state.anchorMs).toISOString(),
+    clockOffsetMs: state.clockOffsetMs,
+    faults: state.faults,
+    latencies: state.latencies,
+    live: Object.fromEntries(
+      [...state.live].map(([slug, l]) => [slug, { status: l.status, started_at: toIso(l.started_at), completed_at: toIso(l.completed_at) }]),
+    ),
+    recordings: state.recordings.length,
+  }));
+}

@@ -1,0 +1,582 @@
+/**
+ * The storefront's `/services/…` API (play-page §6, §7; player-and-client §7), answered from the
+ * catalogue and the in-memory state. Payload shapes are the contract the client and shell code
+ * against: see demo/CATALOGUE.md.
+ */
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import {
+  STREAMABLE_KINDS,
+  filmSlug,
+  normaliseSlug,
+  seasonSlug,
+  toIso,
+  type CatalogueBonus,
+  type CatalogueFilm,
+  type CatalogueSeason,
+  type CatalogueShow,
+  type CatalogueViewer,
+  type ItemNode,
+} from './catalogue.js';
+import { HttpError, originOf } from './http.js';
+import type { DemoState, LibraryEntryState, PlayTokenInfo, ProgressState } from './state.js';
+
+/** Availabilities accepted per call (player-and-client §9: batches of 100). */
+export const MAX_AVAILABILITY_ITEMS = 100;
+/** PIN attempts before lock-out (play-page §5, §9). */
+export const PIN_MAX_ATTEMPTS = 5;
+
+export const FEATURE_TOGGLES = Object.freeze({
+  block_firefox: false,
+  block_macos_widevine: false,
+  block_mobile_drm: false,
+  iphone_fullscreen: true,
+  cast: true,
+  airplay: true,
+});
+
+/** play-page §9 device matrix. */
+export const SUPPORTED_DEVICES = Object.freeze({
+  browsers: [
+    ...['Chrome', 'Edge', 'Firefox', 'Opera'].map((name) => ({
+      name,
+      platforms: { 'Windows 11': 'yes', 'Windows 10': 'yes', macOS: 'yes', iOS: 'yes', Android: 'yes', Linux: 'maybe' },
+    })),
+    {
+      name: 'Safari',
+      platforms: { 'Windows 11': 'no', 'Windows 10': 'no', macOS: 'yes', iOS: 'yes', Android: 'no', Linux: 'no' },
+    },
+  ],
+});
+
+export interface Caller {
+  viewer: CatalogueViewer;
+  /** The play token the call was made with, if any (it wins over the auth token, play-page §6). */
+  playToken: PlayTokenInfo | null;
+}
+
+function header(req: FastifyRequest, name: string): string {
+  const value = req.headers[name];
+  return (Array.isArray(value) ? (value[0] ?? '') : (value ?? '')).trim();
+}
+
+/** Decodes the payload (middle segment) of a play token, or null. */
+export function decodePlayToken(token: string): Record<string, unknown> | null {
+  const parts = token.split('.');
+  if (parts.length !== 3) return null;
+  try {
+    const payload: unknown = JSON.parse(Buffer.from(parts[1] as string, 'base64url').toString('utf8'));
+    return typeof payload === 'object' && payload !== null ? (payload as Record<string, unknown>) : null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Identifies the viewer: `x-play-token` (or the player's `x-play-session`) wins over `x-auth-token`.
+ * 401 `unauthorized` when missing or unknown, 401 `play_token_expired` for an expired play token.
+ */
+export function authenticate(state: DemoState, req: FastifyRequest): Caller {
+  const playToken = header(req, 'x-play-token') || header(req, 'x-play-session');
+  if (playToken) {
+    const info = state.playTokens.get(playToken);
+    const exp = info ? info.exp : decodePlayToken(playToken)?.['exp'];
+    if (typeof exp === 'number' && exp * 1000 <= state.now()) {
+      throw new HttpError(401, 'play_token_expired', 'The play token has expired.');
+    }
+    const viewer = info ? state.viewerById(info.userId) : undefined;
+    if (!info || !viewer) throw new HttpError(401, 'unauthorized', 'Unknown play token.');
+    return { viewer, playToken: info };
+  }
+  const authToken = header(req, 'x-auth-token');
+  if (!authToken) throw new HttpError(401, 'unauthorized', 'Sign in required: no x-auth-token header.');
+  const viewer = state.viewerByToken(authToken);
+  if (!viewer) throw new HttpError(401, 'unauthorized', 'Provided credentials were invalid.');
+  return { viewer, playToken: null };
+}
+
+interface ImageUrls {
+  portrait: string;
+  landscape: string;
+  bg: string;
+}
+
+export function registerServices(app: FastifyInstance, state: DemoState): void {
+  const catalogue = state.catalogue;
+
+  // ---- helpers -------------------------------------------------------------------------------
+  const imageUrls = (origin: string, name: string | undefined): ImageUrls => {
+    const images = catalogue.images[name ?? 'default'] ?? catalogue.images['default'];
+    const abs = (p: string | undefined): string => (p ? `${origin}/media/${p}` : '');
+    return { portrait: abs(images?.portrait), landscape: abs(images?.landscape), bg: abs(images?.bg) };
+  };
+
+  const lookup = (rawSlug: string): ItemNode => {
+    const slug = normaliseSlug(rawSlug);
+    const node = slug === null ? undefined : state.index.get(slug);
+    if (!node) throw new HttpError(404, 'slug_not_found', `No content with slug ${JSON.stringify(rawSlug)}.`);
+    return node;
+  };
+
+  const liveDto = (slug: string): { status: string; started_at: string | null; completed_at: string | null } | null => {
+    const live = state.live.get(slug);
+    return live ? { status: live.status, started_at: toIso(live.started_at), completed_at: toIso(live.completed_at) } : null;
+  };
+
+  const progressDto = (p: ProgressState | undefined) =>
+    p
+      ? { play_position: p.play_position, length: p.length, completed: p.completed, last_played_at: new Date(p.last_played_at).toISOString() }
+      : null;
+
+  const progressFor = (userId: number, slug: string): ProgressState | undefined =>
+    state.progress.get(userId)?.find((p) => p.item === slug);
+
+  /** The library entry that entitles a viewer to a slug: its own, its parent's, or (season bonus) an episode's. */
+  const libraryEntryFor = (userId: number, node: ItemNode): LibraryEntryState | undefined => {
+    const entries = state.library.get(userId) ?? [];
+    return (
+      entries.find((e) => e.item === node.slug) ??
+      (node.parent ? entries.find((e) => e.item === node.parent) : undefined) ??
+      (node.kind === 'tv-season-bonus' && node.parent
+        ? entries.find((e) => e.item.startsWith(`${node.parent}/episode/`))
+        : undefined)
+    );
+  };
+
+  const activePlans = (userId: number): string[] => {
+    const now = state.now();
+    return (state.userPlans.get(userId) ?? []).filter((p) => p.expiry === null || p.expiry > now).map((p) => p.plan_id);
+  };
+
+  const availabilityDto = (node: ItemNode) => {
+    const now = state.now();
+    const { from, to } = state.window(node);
+    const av = node.availability;
+    return {
+      slug: node.slug,
+      from: toIso(from),
+      to: toIso(to),
+      ms_from: from === null ? 0 : Math.max(0, from - now),
+      rental_duration_minutes: av.rental_duration_minutes ?? null,
+      rental_playback_duration_minutes: av.rental_playback_duration_minutes ?? null,
+      live: liveDto(node.slug),
+      requires_pin_code: av.requires_pin_code ?? false,
+      tvod: av.tvod ?? 'available',
+      plan_ids: [...(av.plan_ids ?? [])],
+    };
+  };
+
+  /** Availability gate of the streams call: expired, finished live event, coming soon. */
+  const checkAvailable = (node: ItemNode): void => {
+    const now = state.now();
+    const { from, to } = state.window(node);
+    if (to !== null && to <= now) throw new HttpError(403, 'availability_expired', 'This title is no longer available.');
+    if (state.live.get(node.slug)?.status === 'completed') {
+      throw new HttpError(403, 'live_event_completed', 'This live event has finished.');
+    }
+    if (from !== null && from > now) {
+      throw new HttpError(403, 'unavailable', 'This title is not available yet.', { ms_from: from - now });
+    }
+  };
+
+  /** Entitlement gate of the streams call: library (incl. rental expiry), then plans. */
+  const checkEntitled = (viewer: CatalogueViewer, node: ItemNode): LibraryEntryState | undefined => {
+    if (node.access === 'free') return undefined;
+    const now = state.now();
+    const entry = libraryEntryFor(viewer.user_id, node);
+    if (entry) {
+      if ((entry.expiry !== null && entry.expiry <= now) || (entry.playback_end !== null && entry.playback_end <= now)) {
+        throw new HttpError(403, 'availability_expired', 'Your rental has expired.');
+      }
+      return entry;
+    }
+    const planIds = node.availability.plan_ids ?? [];
+    const plans = activePlans(viewer.user_id);
+    if (planIds.some((p) => plans.includes(p))) return undefined;
+    if (planIds.length > 0) throw new HttpError(403, 'no_user_plan', 'This title needs a plan you do not have.');
+    throw new HttpError(403, 'missing_from_library', 'This title is not in your library.');
+  };
+
+  /** Starts a rental's watch window (play-page §4 "Rental") on first heartbeat or licence with a play token. */
+  const startWatchWindow = (caller: Caller): void => {
+    if (!caller.playToken) return;
+    const node = state.index.get(caller.playToken.slug);
+    if (!node) return;
+    const entry = libraryEntryFor(caller.viewer.user_id, node);
+    if (!entry || entry.playback_start !== null || entry.rental_playback_duration_minutes === null) return;
+    const now = state.now();
+    const limits = [now + entry.rental_playback_duration_minutes * 60_000];
+    if (entry.expiry !== null) limits.push(entry.expiry);
+    const to = state.window(node).to;
+    if (to !== null) limits.push(to);
+    entry.playback_start = now;
+    entry.playback_end = Math.min(...limits);
+  };
+
+  const bonusDto = (origin: string, parentSlug: string, b: CatalogueBonus) => ({
+    number: b.number,
+    slug: `${parentSlug}/bonus/${b.number}`,
+    title: b.title,
+    overview: b.overview,
+    runtime: b.runtime,
+    image_urls: imageUrls(origin, b.image),
+  });
+
+  const filmDto = (origin: string, f: CatalogueFilm) => ({
+    id: f.id,
+    slug: filmSlug(f.id),
+    title: f.title,
+    tagline: f.tagline,
+    overview: f.overview,
+    release_date: f.release_date,
+    runtime: f.runtime,
+    image_urls: imageUrls(origin, f.image),
+    bonuses: (f.bonuses ?? []).map((b) => bonusDto(origin, filmSlug(f.id), b)),
+    classifications: f.classifications.map((c) => ({ ...c })),
+    genres: [...f.genres],
+    languages: [...f.languages],
+    subtitle_tracks: f.subtitle_tracks.map((t) => ({ ...t })),
+    burnt_in_subtitles_language: null,
+    recommendations: [...f.recommendations],
+  });
+
+  const seasonDto = (origin: string, show: CatalogueShow, s: CatalogueSeason) => {
+    const sSlug = seasonSlug(show.id, s.season_num);
+    return {
+      slug: sSlug,
+      season_num: s.season_num,
+      tagline: s.tagline,
+      overview: s.overview,
+      image_urls: imageUrls(origin, s.image),
+      episodes: s.episodes.map((e) => ({
+        slug: `${sSlug}/episode/${e.episode_number}`,
+        episode_number: e.episode_number,
+        title: e.title,
+        overview: e.overview,
+        runtime: e.runtime,
+        image_urls: imageUrls(origin, e.image),
+      })),
+      bonuses: (s.bonuses ?? []).map((b) => bonusDto(origin, sSlug, b)),
+      show_info: {
+        title: show.title,
+        genres: [...show.genres],
+        available_seasons: show.seasons.map((x) => seasonSlug(show.id, x.season_num)),
+      },
+      classifications: s.classifications.map((c) => ({ ...c })),
+      recommendations: [...s.recommendations],
+    };
+  };
+
+  const findSeason = (slug: string): { show: CatalogueShow; season: CatalogueSeason } | undefined => {
+    const m = /^\/tv\/([^/]+)\/season\/(\d+)(?:\/(?:episode|bonus)\/\d+)?$/.exec(slug);
+    if (!m) return undefined;
+    const show = catalogue.shows.find((s) => s.id === m[1]);
+    const season = show?.seasons.find((s) => s.season_num === Number(m[2]));
+    return show && season ? { show, season } : undefined;
+  };
+
+  const splitList = (value: unknown): string[] =>
+    typeof value === 'string'
+      ? value
+          .split(',')
+          .map((s) => s.trim())
+          .filter((s) => s !== '')
+      : [];
+
+  // ---- playback ----------------------------------------------------------------------------
+  app.post<{ Params: { '*': string } }>('/services/playback/streams/*', async (req) => {
+    const { viewer } = authenticate(state, req);
+    const node = lookup(req.params['*']);
+    if (!STREAMABLE_KINDS.has(node.kind) || !node.streams) {
+      throw new HttpError(400, 'slug_not_streamable', 'Slug is not streamable.');
+    }
+    checkAvailable(node);
+    const entry = checkEntitled(viewer, node);
+    const origin = originOf(req);
+    const streams = (catalogue.stream_sets[node.streams] ?? []).map((s) => ({
+      url: `${origin}/media/${s.path}`,
+      encoding_type: s.encoding_type,
+      drm_type: [...s.drm_type],
+      ...(s.broadcast_id ? { broadcast_id: s.broadcast_id } : {}),
+    }));
+    const willTrigger = !!entry && entry.playback_start === null && entry.rental_playback_duration_minutes !== null;
+    return {
+      streams,
+      ad_tag: node.adTag,
+      will_trigger_watch_window: willTrigger,
+      watch_window_duration: willTrigger ? entry.rental_playback_duration_minutes : null,
+      play_token: state.issuePlayToken(viewer.user_id, node.slug).token,
+      playback_progress: progressDto(progressFor(viewer.user_id, node.slug)),
+      default_subtitle_language: node.defaultSubtitleLanguage,
+    };
+  });
+
+  app.post<{ Params: { '*': string } }>('/services/playback/playlist/*', async (req) => {
+    const { viewer } = authenticate(state, req);
+    const node = lookup(req.params['*']);
+    const watched = (slug: string): boolean => progressFor(viewer.user_id, slug)?.completed === true;
+    type Item = { id: string; type: 'play' | 'live'; slug: string; playback_mode?: 'ad'; title: string; skip_policy: string };
+    let items: Item[];
+    if (node.playlist) {
+      items = node.playlist;
+    } else if (node.kind === 'tv-season') {
+      items = [...state.index.values()]
+        .filter((n) => n.kind === 'tv-episode' && n.parent === node.slug)
+        .map((n) => ({ id: n.slug, type: 'play', slug: n.slug, title: n.title, skip_policy: 'allowed' }));
+    } else if (STREAMABLE_KINDS.has(node.kind)) {
+      items = [{ id: 'main', type: node.live ? 'live' : 'play', slug: node.slug, title: node.title, skip_policy: 'allowed' }];
+    } else {
+      throw new HttpError(400, 'slug_not_streamable', 'Slug is not streamable.');
+    }
+    return {
+      items: items.map((i) => ({
+        id: i.id,
+        action: { type: i.type, slug: i.slug, ...(i.playback_mode ? { playback_mode: i.playback_mode } : {}) },
+        title: i.title,
+        skip_policy: i.skip_policy,
+        has_watched: watched(i.slug),
+      })),
+    };
+  });
+
+  // ---- metadata ----------------------------------------------------------------------------
+  app.get<{ Params: { ids: string } }>('/services/meta/v2/film/:ids/show_multiple', async (req) => {
+    const origin = originOf(req);
+    const seen = new Set<string>();
+    const films = [];
+    for (const raw of splitList(req.params.ids)) {
+      const id = raw.replace(/^\/?film\//, '');
+      const film = catalogue.films.find((f) => f.id === id);
+      if (film && !seen.has(id)) {
+        seen.add(id);
+        films.push(filmDto(origin, film));
+      }
+    }
+    return { films };
+  });
+
+  app.get<{ Querystring: { items?: string } }>('/services/meta/v2/tv/season/show_multiple', async (req) => {
+    const origin = originOf(req);
+    const seen = new Set<string>();
+    const seasons = [];
+    for (const raw of splitList(req.query.items)) {
+      const slug = normaliseSlug(raw);
+      const found = slug ? findSeason(slug) : undefined;
+      if (!found) continue;
+      const key = seasonSlug(found.show.id, found.season.season_num);
+      if (seen.has(key)) continue;
+      seen.add(key);
+      seasons.push(seasonDto(origin, found.show, found.season));
+    }
+    return { seasons };
+  });
+
+  app.get<{ Params: { id: string } }>('/services/meta/v1/bundles/:id', async (req) => {
+    const bundle = catalogue.bundles.find((b) => b.id === req.params.id);
+    if (!bundle) throw new HttpError(404, 'bundle_not_found', 'Bundle not found.');
+    const images = imageUrls(originOf(req), undefined);
+    return {
+      id: bundle.id,
+      title: bundle.title,
+      tagline: bundle.tagline,
+      description: bundle.description,
+      portrait_image: images.portrait,
+      landscape_image: images.landscape,
+      items: [...bundle.items],
+    };
+  });
+
+  // ---- content -----------------------------------------------------------------------------
+  app.get<{ Querystring: { items?: string } }>('/services/content/v1/availabilities', async (req) => {
+    const slugs = splitList(req.query.items);
+    if (slugs.length > MAX_AVAILABILITY_ITEMS) {
+      throw new HttpError(400, 'too_many_items', `At most ${MAX_AVAILABILITY_ITEMS} slugs per call (got ${slugs.length}).`);
+    }
+    const seen = new Set<string>();
+    const availabilities = [];
+    for (const raw of slugs) {
+      const slug = normaliseSlug(raw);
+      const node = slug ? state.index.get(slug) : undefined;
+      if (!node || seen.has(node.slug)) continue;
+      seen.add(node.slug);
+      availabilities.push(availabilityDto(node));
+    }
+    return { availabilities };
+  });
+
+  const requireSelf = (req: FastifyRequest<{ Params: { userId: string } }>): Caller => {
+    const caller = authenticate(state, req);
+    if (String(caller.viewer.user_id) !== req.params.userId) {
+      throw new HttpError(403, 'forbidden', 'You can only read your own data.');
+    }
+    return caller;
+  };
+
+  app.get<{ Params: { userId: string } }>('/services/content/v4/user_library/:userId/index', async (req) => {
+    const { viewer } = requireSelf(req);
+    return {
+      items: (state.library.get(viewer.user_id) ?? []).map((e) => ({
+        item: e.item,
+        info: {
+          quality: e.quality,
+          available_from: toIso(e.available_from),
+          expiry: toIso(e.expiry),
+          plan_id: e.plan_id,
+          rental_playback_duration_minutes: e.rental_playback_duration_minutes,
+          playback_start: toIso(e.playback_start),
+          playback_end: toIso(e.playback_end),
+        },
+        playback_progress: progressDto(progressFor(viewer.user_id, e.item)),
+      })),
+    };
+  });
+
+  app.get<{ Params: { userId: string } }>('/services/content/v1/playback_progress/:userId', async (req) => {
+    const { viewer } = requireSelf(req);
+    return {
+      playback_progress: (state.progress.get(viewer.user_id) ?? []).map((p) => ({ item: p.item, ...progressDto(p) })),
+    };
+  });
+
+  app.get('/services/content/v1/user_plans', async (req) => {
+    const { viewer } = authenticate(state, req);
+    return {
+      plans: (state.userPlans.get(viewer.user_id) ?? []).map((p) => ({ plan_id: p.plan_id, expiry: toIso(p.expiry) })),
+    };
+  });
+
+  // ---- live --------------------------------------------------------------------------------
+  app.get<{ Params: { '*': string } }>('/services/live/v1/streamstatus/*', async (req) => {
+    const node = lookup(req.params['*']);
+    const live = liveDto(node.slug);
+    if (!live) throw new HttpError(404, 'not_a_live_stream', 'This title is not a live event.');
+    return { slug: node.slug, live };
+  });
+
+  // ---- users -------------------------------------------------------------------------------
+  app.get('/services/users/detail/users', async (req) => {
+    const { viewer } = authenticate(state, req);
+    return { account: { user_id: viewer.user_id, dob: viewer.dob, email: viewer.email } };
+  });
+
+  app.get('/services/users/v1/user_pin_codes/exists', async (req) => {
+    const { viewer } = authenticate(state, req);
+    return { result: viewer.pin !== null };
+  });
+
+  app.post<{ Body: unknown }>('/services/users/v1/user_pin_codes/verify', async (req) => {
+    const { viewer } = authenticate(state, req);
+    const failures = state.pinFailures.get(viewer.user_id) ?? 0;
+    if (failures >= PIN_MAX_ATTEMPTS) {
+      throw new HttpError(429, 'too_many_attempts', 'Too many incorrect PIN attempts.', { attempts_remaining: 0 });
+    }
+    if (viewer.pin === null) throw new HttpError(404, 'pin_not_found', 'This account has no PIN.');
+    const body = req.body;
+    const pin = typeof body === 'object' && body !== null && 'pin' in body ? String((body as { pin: unknown }).pin ?? '') : '';
+    if (pin !== '' && pin === viewer.pin) {
+      state.pinFailures.delete(viewer.user_id);
+      return { result: true };
+    }
+    const now = failures + 1;
+    state.pinFailures.set(viewer.user_id, now);
+    if (now >= PIN_MAX_ATTEMPTS) {
+      throw new HttpError(429, 'too_many_attempts', 'Too many incorrect PIN attempts.', { attempts_remaining: 0 });
+    }
+    throw new HttpError(403, 'incorrect_pin', 'Incorrect PIN.', { attempts_remaining: PIN_MAX_ATTEMPTS - now });
+  });
+
+  // ---- configuration and toggles -------------------------------------------------------------
+  app.get('/services/meta/configuration', async (req) => ({
+    player_resume: true,
+    minimum_purchase_age: 18,
+    season_name: 'Season',
+    image_root_path: `${originOf(req)}/media/`,
+    sign_in_url: '/signin.html',
+    devices_url: '/devices.html',
+  }));
+  app.get('/services/content/configuration', async () => ({
+    heartbeat_frequency: 30,
+    telemetry_frequency: 30,
+    continue_watching_max_age: 90,
+    continue_watching_max_items: 12,
+    rental_redeem_period: 30,
+    rental_playback_duration_minutes: 2880,
+  }));
+  app.get('/services/users/v1/configuration', async () => ({ sign_in_url: '/signin.html', devices_url: '/devices.html' }));
+  app.get('/services/shopping/configuration', async () => ({ currency: 'NZD' }));
+  app.get('/services/pricing/v1/configuration', async () => ({ currency: 'NZD' }));
+  for (const path of [
+    '/services/meta/feature_toggles',
+    '/services/content/feature_toggles',
+    '/services/users/v1/feature_toggles',
+    '/services/shopping/feature_toggles',
+  ]) {
+    app.get(path, async () => ({ feature_toggles: { ...FEATURE_TOGGLES } }));
+  }
+  app.get('/supported-devices.json', async () => SUPPORTED_DEVICES);
+
+  // ---- heartbeat and telemetry (recorded by the request recorder) ----------------------------
+  app.post('/services/license/heartbeat', async (req) => {
+    const caller = authenticate(state, req);
+    startWatchWindow(caller);
+    return { status: 'ok' };
+  });
+
+  app.post('/services/license/play_telemetry', async (_req, reply) => {
+    reply.code(204);
+    return reply.send();
+  });
+
+  app.post('/services/telemetry/v1/event', async (req, reply) => {
+    authenticate(state, req);
+    reply.code(204);
+    return reply.send();
+  });
+
+  // ---- DRM licences --------------------------------------------------------------------------
+  const keysByKid = new Map(catalogue.clearkey_keys.map((k) => [k.kid_hex.toLowerCase(), k.key_hex.toLowerCase()]));
+
+  app.post<{ Body: unknown }>('/services/license/clearkey', async (req) => {
+    const caller = authenticate(state, req);
+    const request = parseLicenceBody(req.body);
+    const keys = [];
+    for (const kid of request.kids) {
+      const kidBytes = Buffer.from(kid, 'base64url');
+      const key = keysByKid.get(kidBytes.toString('hex'));
+      if (key) keys.push({ kty: 'oct', kid: kidBytes.toString('base64url'), k: Buffer.from(key, 'hex').toString('base64url') });
+    }
+    if (keys.length === 0) {
+      throw new HttpError(403, 'license_denied', 'No licence for the requested key.', { reason: 'unknown_key' });
+    }
+    startWatchWindow(caller);
+    return { keys, type: request.type };
+  });
+
+  const unsupported = (system: string) => async () => {
+    throw new HttpError(501, 'license_unsupported', `${system} licences cannot be issued by the demo storefront; use ClearKey.`);
+  };
+  app.route({ method: ['GET', 'POST'], url: '/services/license/widevine/cenc', handler: unsupported('Widevine') });
+  app.route({ method: ['GET', 'POST'], url: '/services/license/playready/cenc', handler: unsupported('PlayReady') });
+  app.post('/services/license/fairplay/cenc', unsupported('FairPlay'));
+  app.get('/services/license/fairplay/cenc/cert', unsupported('FairPlay'));
+}
+
+/** Parses an EME ClearKey licence request `{ kids: [base64url], type }` from JSON, text or bytes. */
+export function parseLicenceBody(body: unknown): { kids: string[]; type: string } {
+  let value: unknown = body;
+  if (Buffer.isBuffer(value)) value = value.toString('utf8');
+  if (typeof value === 'string') {
+    try {
+      value = JSON.parse(value);
+    } catch {
+      throw new HttpError(400, 'invalid_license_request', 'The licence request is not JSON.');
+    }
+  }
+  if (typeof value !== 'object' || value === null) {
+    throw new HttpError(400, 'invalid_license_request', 'The licence request must be a JSON object.');
+  }
+  const { kids, type } = value as { kids?: unknown; type?: unknown };
+  if (!Array.isArray(kids) || kids.length === 0 || !kids.every((k) => typeof k === 'string' && /^[A-Za-z0-9_+/=-]+$/.test(k))) {
+    throw new HttpError(400, 'invalid_license_request', 'The licence request needs a non-empty "kids" array of base64url strings.');
+  }
+  return { kids: kids as string[], type: typeof type === 'string' ? type : 'temporary' };
+}

@@ -1,0 +1,237 @@
+/**
+ * In-memory state of the demo storefront: what viewers own and have watched, PIN attempts, live
+ * status, the server clock, and the test-control rules (latency, faults) and recordings.
+ * `reset()` restores everything from the catalogue (issued play tokens survive a reset).
+ */
+import { randomBytes, createHmac } from 'node:crypto';
+import {
+  buildIndex,
+  resolveTime,
+  type Catalogue,
+  type CatalogueViewer,
+  type ItemNode,
+  type LiveStatus,
+} from './catalogue.js';
+
+export interface LibraryEntryState {
+  item: string;
+  quality: string;
+  available_from: number | null;
+  expiry: number | null;
+  plan_id: string | null;
+  rental_playback_duration_minutes: number | null;
+  playback_start: number | null;
+  playback_end: number | null;
+}
+
+export interface ProgressState {
+  item: string;
+  play_position: number;
+  length: number;
+  completed: boolean;
+  last_played_at: number;
+}
+
+export interface LiveState {
+  status: LiveStatus;
+  started_at: number | null;
+  completed_at: number | null;
+}
+
+export interface RecordedRequest {
+  id: string;
+  method: string;
+  path: string;
+  query: Record<string, unknown>;
+  /** Lower-case header names, tokens included (test-only API). */
+  headers: Record<string, string | string[] | undefined>;
+  /** Parsed JSON body, the raw text when it is not JSON, or null. */
+  body: unknown;
+  /** ISO time the request arrived (server clock, including the demo clock offset). */
+  at: string;
+  /** Response status, once answered. */
+  status?: number;
+}
+
+export interface FaultRule {
+  path: string;
+  status: number;
+  body: unknown;
+  /** Remaining matching requests; null = until reset. */
+  remaining: number | null;
+  method: string | null;
+}
+
+export interface LatencyRule {
+  path: string;
+  ms: number;
+  method: string | null;
+}
+
+export interface PlayTokenInfo {
+  token: string;
+  sessionId: string;
+  userId: number;
+  slug: string;
+  /** Epoch seconds. */
+  exp: number;
+}
+
+export interface AvailabilityOverride {
+  from?: number | null;
+  to?: number | null;
+}
+
+/** Matches `pattern` (an exact path, or a prefix ending with `*`) against a request path. */
+export function matchPath(pattern: string, path: string): boolean {
+  return pattern.endsWith('*') ? path.startsWith(pattern.slice(0, -1)) : path === pattern;
+}
+
+const MAX_RECORDINGS = 10_000;
+const PLAY_TOKEN_LIFETIME_S = 6 * 3600;
+
+function b64url(data: string | Buffer): string {
+  return Buffer.from(data).toString('base64url');
+}
+
+export class DemoState {
+  readonly index: Map<string, ItemNode>;
+  private readonly viewersByToken = new Map<string, CatalogueViewer>();
+  private readonly viewersById = new Map<number, CatalogueViewer>();
+  private readonly secret = randomBytes(32);
+  /** Issued play tokens (kept across resets). */
+  readonly playTokens = new Map<string, PlayTokenInfo>();
+
+  anchorMs = 0;
+  clockOffsetMs = 0;
+  library = new Map<number, LibraryEntryState[]>();
+  progress = new Map<number, ProgressState[]>();
+  userPlans = new Map<number, { plan_id: string; expiry: number | null }[]>();
+  pinFailures = new Map<number, number>();
+  live = new Map<string, LiveState>();
+  availabilityOverrides = new Map<string, AvailabilityOverride>();
+  recordings: RecordedRequest[] = [];
+  faults: FaultRule[] = [];
+  latencies: LatencyRule[] = [];
+
+  constructor(
+    readonly catalogue: Catalogue,
+    private readonly baseNow: () => number,
+  ) {
+    this.index = buildIndex(catalogue);
+    for (const viewer of catalogue.viewers) {
+      this.viewersByToken.set(viewer.token, viewer);
+      this.viewersById.set(viewer.user_id, viewer);
+    }
+    this.reset();
+  }
+
+  /** Server time in epoch ms (the injected clock plus the demo clock offset). */
+  now(): number {
+    return this.baseNow() + this.clockOffsetMs;
+  }
+
+  reset(): void {
+    this.clockOffsetMs = 0;
+    const anchor = this.baseNow();
+    this.anchorMs = anchor;
+    this.library = new Map();
+    this.progress = new Map();
+    this.userPlans = new Map();
+    for (const viewer of this.catalogue.viewers) {
+      this.library.set(
+        viewer.user_id,
+        viewer.library.map((e) => ({
+          item: e.item,
+          quality: e.quality ?? 'HD',
+          available_from: resolveTime(e.available_from, anchor),
+          expiry: resolveTime(e.expiry, anchor),
+          plan_id: e.plan_id ?? null,
+          rental_playback_duration_minutes: e.rental_playback_duration_minutes ?? null,
+          playback_start: resolveTime(e.playback_start, anchor),
+          playback_end: resolveTime(e.playback_end, anchor),
+        })),
+      );
+      this.progress.set(
+        viewer.user_id,
+        viewer.progress.map((p) => ({
+          item: p.item,
+          play_position: p.play_position,
+          length: p.length,
+          completed: p.completed,
+          last_played_at: resolveTime(p.last_played_at, anchor) ?? anchor,
+        })),
+      );
+      this.userPlans.set(
+        viewer.user_id,
+        viewer.plans.map((p) => ({ plan_id: p.plan_id, expiry: resolveTime(p.expiry, anchor) })),
+      );
+    }
+    this.pinFailures = new Map();
+    this.live = new Map();
+    for (const node of this.index.values()) {
+      if (node.live) this.live.set(node.slug, { status: node.live, started_at: null, completed_at: null });
+    }
+    this.availabilityOverrides = new Map();
+    this.recordings = [];
+    this.faults = [];
+    this.latencies = [];
+  }
+
+  viewerByToken(token: string): CatalogueViewer | undefined {
+    return this.viewersByToken.get(token);
+  }
+
+  viewerById(userId: number): CatalogueViewer | undefined {
+    return this.viewersById.get(userId);
+  }
+
+  /** Effective availability window of a slug (epoch ms), with control overrides applied. */
+  window(node: ItemNode): { from: number | null; to: number | null } {
+    const override = this.availabilityOverrides.get(node.slug);
+    const from = override && 'from' in override ? (override.from ?? null) : resolveTime(node.availability.from, this.anchorMs);
+    const to = override && 'to' in override ? (override.to ?? null) : resolveTime(node.availability.to, this.anchorMs);
+    return { from, to };
+  }
+
+  issuePlayToken(userId: number, slug: string): PlayTokenInfo {
+    const sessionId = randomBytes(16).toString('hex');
+    const exp = Math.floor(this.now() / 1000) + PLAY_TOKEN_LIFETIME_S;
+    const header = b64url(JSON.stringify({ alg: 'HS256', typ: 'JWT' }));
+    const payload = b64url(
+      JSON.stringify({ token: sessionId, uid: userId, slug, olv: 0, delpol: 'standard', tlmtry: true, s72usr: userId, exp }),
+    );
+    const signature = createHmac('sha256', this.secret).update(`${header}.${payload}`).digest('base64url');
+    const token = `${header}.${payload}.${signature}`;
+    const info: PlayTokenInfo = { token, sessionId, userId, slug, exp };
+    this.playTokens.set(token, info);
+    return info;
+  }
+
+  record(entry: RecordedRequest): void {
+    this.recordings.push(entry);
+    if (this.recordings.length > MAX_RECORDINGS) this.recordings.splice(0, this.recordings.length - MAX_RECORDINGS);
+  }
+
+  /** Total injected latency for a request. */
+  latencyFor(method: string, path: string): number {
+    let ms = 0;
+    for (const rule of this.latencies) {
+      if (matchPath(rule.path, path) && (rule.method === null || rule.method === method)) ms += rule.ms;
+    }
+    return ms;
+  }
+
+  /** The first fault rule matching the request, consuming one of its `times`. */
+  takeFault(method: string, path: string): FaultRule | undefined {
+    for (const rule of this.faults) {
+      if (rule.remaining !== null && rule.remaining <= 0) continue;
+      if (!matchPath(rule.path, path)) continue;
+      // Preflights are only faulted when asked for explicitly, so a fault stays visible to browsers.
+      if (rule.method === null ? method === 'OPTIONS' : rule.method !== method) continue;
+      if (rule.remaining !== null) rule.remaining -= 1;
+      return rule;
+    }
+    return undefined;
+  }
+}
