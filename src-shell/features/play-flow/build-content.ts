@@ -1,0 +1,57 @@
+/**
+ * What the play page hands to `<s72-player>` (player-and-client §3 "Content" and
+ * "Player configuration"). Pure.
+ */
+import type { DrmType, S72Content, S72PlayerConfig } from '../../../src-element/core/types.js';
+import { DEFAULT_LICENSE_PATHS } from '../../../src-element/core/types.js';
+import type { PlaySession } from '../../types/play-session.js';
+import { toAsset, type ChosenStream } from './choose-stream.js';
+
+/**
+ * The player configuration of the play page: licence servers of every key system on the storefront
+ * origin (`DEFAULT_LICENSE_PATHS`, play-page §7 "DRM licences"; FairPlay's certificate at
+ * `…/cert`), plus the session's seeking and playback-rate switches (play-page §2).
+ *
+ * @param origin The storefront origin, e.g. `location.origin`.
+ */
+export function buildPlayerConfig(
+  origin: string,
+  session: Pick<PlaySession, 'seekingEnabled' | 'playbackRatesEnabled'>,
+): S72PlayerConfig {
+  const url = (drm: DrmType): string => new URL(DEFAULT_LICENSE_PATHS[drm], origin).href;
+  return {
+    drm: {
+      widevine: { licenseUrl: url('widevine') },
+      playready: { licenseUrl: url('playready') },
+      clearkey: { licenseUrl: url('clearkey') },
+      fairplay: { licenseUrl: url('fairplay'), certificateUrl: `${url('fairplay')}/cert` },
+    },
+    seeking: session.seekingEnabled,
+    playbackRates: session.playbackRatesEnabled,
+  };
+}
+
+/** Input of {@link buildContent}. */
+export interface ContentInput {
+  /** The slug being played. */
+  slug: string;
+  title: string;
+  thumb?: string | undefined;
+  chosen: ChosenStream;
+  /** The viewer's auth token (sent as `x-auth-token` when there is no play token). */
+  authToken?: string | undefined;
+  /** The streams call's `play_token`, else the session's. */
+  playToken?: string | undefined;
+}
+
+/** Builds the `S72Content` for the chosen stream (only that asset is set). */
+export function buildContent(input: ContentInput): S72Content {
+  return {
+    slug: input.slug,
+    title: input.title,
+    ...(input.thumb ? { images: { thumb: input.thumb } } : {}),
+    assets: { [input.chosen.kind]: toAsset(input.chosen) },
+    ...(input.authToken ? { authorization: input.authToken } : {}),
+    ...(input.playToken ? { playToken: input.playToken } : {}),
+  };
+}

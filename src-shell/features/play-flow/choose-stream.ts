@@ -1,0 +1,99 @@
+/**
+ * Stream choice (play-page §4 step 6 "Get the streams"; player-and-client §4 "Engine choice"):
+ * DASH first, then HLS, then MP4; a DRM'd stream is usable only when the browser supports one of its
+ * key systems and that key system has a licence server configured. Pure.
+ */
+import type { Stream } from '../../../src-element/core/client/schemas.js';
+import type { DrmType, S72Asset, S72PlayerConfig } from '../../../src-element/core/types.js';
+
+/** What the browser can play (see `detectCapabilities()` in capabilities.ts). */
+export interface PlaybackCapabilities {
+  /** Media Source Extensions (DASH, and HLS through shaka). */
+  mse: boolean;
+  /** Native HLS in a `<video>` (Safari). */
+  nativeHls: boolean;
+  /** Progressive MP4 in a `<video>`. */
+  mp4: boolean;
+  /** Key systems `requestMediaKeySystemAccess` granted. */
+  keySystems: readonly DrmType[];
+}
+
+export type StreamKind = 'dash' | 'hls' | 'mp4';
+
+/** Preference order of play-page §4 / player-and-client §4. */
+export const STREAM_ORDER: readonly StreamKind[] = ['dash', 'hls', 'mp4'];
+
+const KNOWN_DRMS: readonly DrmType[] = ['widevine', 'playready', 'fairplay', 'clearkey'];
+
+/** The chosen stream with its kind and the key systems it can use here. */
+export interface ChosenStream {
+  kind: StreamKind;
+  stream: Stream;
+  /** The stream's key systems that are both supported and configured; empty for a clear stream. */
+  drms: DrmType[];
+}
+
+/** Maps `encoding_type` to a kind: `dash*` → dash, `hls*` → hls, `mp4`/`progressive` → mp4. */
+export function streamKind(encodingType: string): StreamKind | undefined {
+  const t = encodingType.trim().toLowerCase();
+  if (t.startsWith('dash')) return 'dash';
+  if (t.startsWith('hls')) return 'hls';
+  if (t === 'mp4' || t.startsWith('mp4') || t === 'progressive') return 'mp4';
+  return undefined;
+}
+
+function kindPlayable(kind: StreamKind, caps: PlaybackCapabilities): boolean {
+  if (kind === 'dash') return caps.mse;
+  if (kind === 'hls') return caps.mse || caps.nativeHls;
+  return caps.mp4;
+}
+
+/** The key systems of `config.drm` that have a licence URL. */
+export function configuredKeySystems(config: S72PlayerConfig): DrmType[] {
+  const drm = config.drm ?? {};
+  return KNOWN_DRMS.filter((k) => Boolean(drm[k]?.licenseUrl));
+}
+
+/**
+ * Picks the stream to play.
+ *
+ * @param streams The streams of the streams call, in server order.
+ * @param caps What the browser can play.
+ * @param licenceServers Key systems with a licence server configured.
+ * @returns The first usable stream in DASH → HLS → MP4 order (server order within a kind), or
+ *   `undefined` when none is usable (the play page then reports `content_not_supported`).
+ */
+export function chooseStream(
+  streams: readonly Stream[],
+  caps: PlaybackCapabilities,
+  licenceServers: readonly DrmType[],
+): ChosenStream | undefined {
+  for (const kind of STREAM_ORDER) {
+    if (!kindPlayable(kind, caps)) continue;
+    for (const stream of streams) {
+      if (streamKind(stream.encoding_type) !== kind || !stream.url) continue;
+      const declared = (stream.drm_type ?? []).map((d) => d.trim().toLowerCase()).filter((d) => d !== '' && d !== 'none');
+      if (declared.length === 0) return { kind, stream, drms: [] };
+      const usable = declared.filter(
+        (d): d is DrmType =>
+          (KNOWN_DRMS as readonly string[]).includes(d) &&
+          caps.keySystems.includes(d as DrmType) &&
+          licenceServers.includes(d as DrmType) &&
+          // FairPlay only through native HLS.
+          (d !== 'fairplay' || (kind === 'hls' && caps.nativeHls)),
+      );
+      if (usable.length > 0) return { kind, stream, drms: usable };
+    }
+  }
+  return undefined;
+}
+
+/** The engine's asset for a chosen stream (player-and-client §3 "Content"). */
+export function toAsset(chosen: ChosenStream): S72Asset {
+  const { stream, drms } = chosen;
+  return {
+    url: stream.url,
+    isLive: stream.broadcast_id !== undefined && stream.broadcast_id !== null,
+    ...(drms.length > 0 ? { drms } : {}),
+  };
+}

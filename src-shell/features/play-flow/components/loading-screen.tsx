@@ -1,0 +1,19 @@
+/**
+ * Loading state of the play page (play-page §2 "Play page states": loading). Accessible:
+ * `role="status"` with a text label; the spinner shows after 0.25 s (play-page §9), via CSS.
+ */
+export interface LoadingScreenProps {
+  /** What is being loaded, for screen readers and the caption. */
+  label?: string;
+}
+
+export function LoadingScreen({ label = 'Loading…' }: LoadingScreenProps) {
+  return (
+    <main className="screen screen--loading" data-testid="loading-screen">
+      <div role="status" aria-live="polite" className="loading">
+        <span className="spinner" aria-hidden="true" />
+        <p className="loading__label">{label}</p>
+      </div>
+    </main>
+  );
+}

@@ -1,0 +1,82 @@
+/**
+ * Titles and images of the item being played, from its film or season metadata (play-page §3).
+ * Pure.
+ */
+import { S72Error } from '../../../src-element/core/errors.js';
+import { configString } from '../../../src-element/core/client/get-configuration.js';
+import type { Configuration, Film, ImageUrls, Season } from '../../../src-element/core/client/schemas.js';
+import type { ParsedSlug } from '../../../src-element/core/client/slugs.js';
+
+/** Metadata of the route's item: a film (film, film bonus) or a season (season, episode, season bonus). */
+export type ItemMetadata = { kind: 'film'; film: Film } | { kind: 'season'; season: Season };
+
+/** What the screens show about the item being played. */
+export interface ItemDescription {
+  /** Main title, e.g. the film, bonus or episode title. */
+  title: string;
+  /** Context line, e.g. "Harbour Lights · Season 1 · Episode 1". */
+  subtitle?: string;
+  /** Landscape thumbnail (content `images.thumb`). */
+  thumb?: string;
+  /** Poster shown before playback. */
+  poster?: string;
+}
+
+/** play-page §9 "Season name default 'Season'". */
+export const DEFAULT_SEASON_NAME = 'Season';
+
+function pick(...urls: (string | null | undefined)[]): string | undefined {
+  return urls.find((u): u is string => typeof u === 'string' && u !== '');
+}
+
+function images(own: ImageUrls, parent?: ImageUrls): Pick<ItemDescription, 'thumb' | 'poster'> {
+  const thumb = pick(own.landscape, own.bg, parent?.landscape, parent?.bg, own.portrait);
+  const poster = pick(own.bg, own.landscape, parent?.bg, parent?.landscape);
+  return { ...(thumb ? { thumb } : {}), ...(poster ? { poster } : {}) };
+}
+
+function notFound(slug: string): S72Error {
+  return new S72Error('media_not_found', 'Media not found', { category: 'client', data: { slug } });
+}
+
+/**
+ * Describes `slug` from its metadata.
+ *
+ * @throws {S72Error} `media_not_found` ("Media not found") when the bonus or episode is not in the
+ *   metadata, or the metadata kind does not fit the slug.
+ */
+export function describeItem(slug: ParsedSlug, metadata: ItemMetadata, configuration: Configuration): ItemDescription {
+  if (metadata.kind === 'film') {
+    const { film } = metadata;
+    if (slug.type === 'film') {
+      return { title: film.title, ...(film.tagline ? { subtitle: film.tagline } : {}), ...images(film.image_urls) };
+    }
+    if (slug.type === 'film-bonus') {
+      const bonus = (film.bonuses ?? []).find((b) => b.number === slug.bonusNumber);
+      if (!bonus) throw notFound(slug.slug);
+      return { title: bonus.title, subtitle: film.title, ...images(bonus.image_urls, film.image_urls) };
+    }
+    throw notFound(slug.slug);
+  }
+  const { season } = metadata;
+  const seasonLabel = `${configString(configuration, 'season_name', DEFAULT_SEASON_NAME)} ${season.season_num}`;
+  const show = season.show_info.title;
+  if (slug.type === 'tv-season') {
+    return { title: `${show} · ${seasonLabel}`, ...images(season.image_urls) };
+  }
+  if (slug.type === 'tv-episode') {
+    const episode = (season.episodes ?? []).find((e) => e.slug === slug.slug || e.episode_number === slug.episodeNumber);
+    if (!episode) throw notFound(slug.slug);
+    return {
+      title: episode.title,
+      subtitle: `${show} · ${seasonLabel} · Episode ${episode.episode_number}`,
+      ...images(episode.image_urls, season.image_urls),
+    };
+  }
+  if (slug.type === 'tv-season-bonus') {
+    const bonus = (season.bonuses ?? []).find((b) => b.number === slug.bonusNumber);
+    if (!bonus) throw notFound(slug.slug);
+    return { title: bonus.title, subtitle: `${show} · ${seasonLabel}`, ...images(bonus.image_urls, season.image_urls) };
+  }
+  throw notFound(slug.slug);
+}

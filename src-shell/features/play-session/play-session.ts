@@ -1,0 +1,211 @@
+/**
+ * Building, storing and reading the play session (play-page §2 query parameters, §3 "Play session",
+ * §5 "The session auth token and play token are trimmed").
+ */
+import { parentSlugOf } from '../../../src-element/core/client/slugs.js';
+import type { JsonStorage } from '../../lib/storage.js';
+import { safeRedirectUrl } from '../../lib/safe-url.js';
+import type { PlaySession } from '../../types/play-session.js';
+import type { QueryParams, RouteMatch } from './parse-route.js';
+
+/** localStorage key of the play session (play-page §3). */
+export const PLAY_SESSION_KEY = 'playSession';
+
+/** The query parameters that carry tokens, removed from the address bar once read. */
+export const TOKEN_PARAMS = ['u', 'p'] as const;
+
+/** A session's defaults when no parameter says otherwise (play-page §2). */
+export const SESSION_DEFAULTS = {
+  showNavbar: true,
+  redirectUrl: null,
+  airplayEnabled: true,
+  castEnabled: true,
+  autoplay: true,
+  seekingEnabled: true,
+  playbackRatesEnabled: false,
+} as const satisfies Partial<PlaySession>;
+
+/** Where redirects may go: the page's origin and the allow-list. */
+export interface RedirectPolicy {
+  origin: string;
+  allowedOrigins?: readonly string[];
+}
+
+/** `false`/`0` (any case) → false; anything else → true. For `nav`, `airplay`, `cast`, `autoplay`, `seeking`. */
+function enabledUnlessFalse(value: string | undefined): boolean {
+  if (value === undefined) return true;
+  const v = value.trim().toLowerCase();
+  return !(v === 'false' || v === '0');
+}
+
+/** `true`/`1` → true; anything else → false. For `rates`. */
+function enabledIfTrue(value: string | undefined): boolean {
+  if (value === undefined) return false;
+  const v = value.trim().toLowerCase();
+  return v === 'true' || v === '1';
+}
+
+function token(value: string | undefined): string | undefined {
+  const t = value?.trim();
+  return t ? t : undefined;
+}
+
+/** `t`: a finite, non-negative number of seconds; anything else is ignored. */
+export function parseStartTime(value: string | undefined): number | undefined {
+  if (value === undefined || value.trim() === '') return undefined;
+  const n = Number(value);
+  return Number.isFinite(n) && n >= 0 ? n : undefined;
+}
+
+/**
+ * `from` (play-page §2, DESIGN.md "Security rules"): `''` means none; a same-origin or
+ * allow-listed URL is kept (absolute); anything else is ignored (returns `undefined`).
+ */
+export function parseRedirect(value: string | undefined, policy: RedirectPolicy): string | null | undefined {
+  if (value === undefined) return undefined;
+  if (value.trim() === '') return null;
+  return safeRedirectUrl(value, policy.origin, policy.allowedOrigins) ?? undefined;
+}
+
+/**
+ * Reads the play-page query parameters into session fields (play-page §2 table).
+ * Only the fields whose parameter is present are returned, except the feature flags, which
+ * always get their default.
+ */
+export function sessionFieldsFromQuery(params: QueryParams, policy: RedirectPolicy): Partial<PlaySession> {
+  const fields: Partial<PlaySession> = {
+    showNavbar: enabledUnlessFalse(params.get('nav')),
+    airplayEnabled: enabledUnlessFalse(params.get('airplay')),
+    castEnabled: enabledUnlessFalse(params.get('cast')),
+    autoplay: enabledUnlessFalse(params.get('autoplay')),
+    seekingEnabled: enabledUnlessFalse(params.get('seeking')),
+    playbackRatesEnabled: enabledIfTrue(params.get('rates')),
+  };
+  const startTime = parseStartTime(params.get('t'));
+  if (startTime !== undefined) fields.startTime = startTime;
+  const authToken = token(params.get('u'));
+  if (authToken) fields.authToken = authToken;
+  const playToken = token(params.get('p'));
+  if (playToken) fields.playToken = playToken;
+  const telemetry = params.get('m')?.trim();
+  if (telemetry && /^https?:\/\//i.test(telemetry)) fields.telemetryUrl = telemetry;
+  const redirect = parseRedirect(params.get('from'), policy);
+  if (redirect !== undefined) fields.redirectUrl = redirect;
+  return fields;
+}
+
+const str = (v: unknown): string | undefined => (typeof v === 'string' && v !== '' ? v : undefined);
+const num = (v: unknown): number | undefined => (typeof v === 'number' && Number.isFinite(v) ? v : undefined);
+const bool = (v: unknown, fallback: boolean): boolean => (typeof v === 'boolean' ? v : fallback);
+
+/**
+ * Turns whatever was stored under `playSession` into a session, dropping fields of the wrong type.
+ * Returns `undefined` for anything that is not an object (bad stored JSON is ignored, play-page §3).
+ * A stored `redirectUrl` is validated again.
+ */
+export function sanitizeStoredSession(value: unknown, policy: RedirectPolicy): PlaySession | undefined {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return undefined;
+  const o = value as Record<string, unknown>;
+  const session: PlaySession = {
+    showNavbar: bool(o['showNavbar'], true),
+    redirectUrl: typeof o['redirectUrl'] === 'string' ? safeRedirectUrl(o['redirectUrl'], policy.origin, policy.allowedOrigins) : null,
+    airplayEnabled: bool(o['airplayEnabled'], true),
+    castEnabled: bool(o['castEnabled'], true),
+    autoplay: bool(o['autoplay'], true),
+    seekingEnabled: bool(o['seekingEnabled'], true),
+    playbackRatesEnabled: bool(o['playbackRatesEnabled'], false),
+  };
+  const strings = [
+    'item',
+    'itemToPlay',
+    'authToken',
+    'playToken',
+    'telemetryUrl',
+    'userId',
+    'lastSelectedAudioLanguage',
+    'lastSelectedTextLanguage',
+    'lastSelectedTextType',
+  ] as const;
+  for (const key of strings) {
+    const s = str(o[key]);
+    if (s !== undefined) session[key] = key === 'authToken' || key === 'playToken' ? s.trim() : s;
+  }
+  const startTime = num(o['startTime']);
+  if (startTime !== undefined && startTime >= 0) session.startTime = startTime;
+  const time = num(o['time']);
+  if (time !== undefined) session.time = time;
+  if (Array.isArray(o['lastSelectedAudioRoles'])) {
+    session.lastSelectedAudioRoles = o['lastSelectedAudioRoles'].filter((r): r is string => typeof r === 'string');
+  }
+  if (typeof o['bypassCache'] === 'boolean') session.bypassCache = o['bypassCache'];
+  return session;
+}
+
+/** Reads the stored play session; `undefined` when absent or unusable. */
+export function readStoredSession(storage: JsonStorage, policy: RedirectPolicy): PlaySession | undefined {
+  return sanitizeStoredSession(storage.read(PLAY_SESSION_KEY), policy);
+}
+
+/** Stores the play session under `playSession`. */
+export function storeSession(storage: JsonStorage, session: PlaySession): void {
+  storage.write(PLAY_SESSION_KEY, session);
+}
+
+/** Input of {@link buildPlaySession}. */
+export interface BuildSessionInput {
+  route: RouteMatch;
+  params: QueryParams;
+  /** The stored session, already sanitised. */
+  stored: PlaySession | undefined;
+  policy: RedirectPolicy;
+  /** Epoch ms, recorded as `time`. */
+  now: number;
+}
+
+/**
+ * Builds the play session from the address and the stored session (play-page §2, §3).
+ *
+ * - No route and no query: the stored session as is, or `null` (a missing session, which sends the
+ *   viewer home).
+ * - A play route sets `itemToPlay` (the slug) and `item` (its parent slug: film of a bonus, season
+ *   of an episode); an unparseable path sets both to that path (the flow reports `invalid_slug`).
+ *   Without a route, `item` and `itemToPlay` come from the stored session (a session without them
+ *   gives `invalid_app.session_params`).
+ * - `u`/`p` are trimmed; without `u`, the stored auth token is kept (the address bar loses it after
+ *   the first load); without `p`, the stored play token is kept only for the same `itemToPlay`.
+ * - The other parameters come from the query, with their defaults.
+ */
+export function buildPlaySession(input: BuildSessionInput): PlaySession | null {
+  const { route, params, stored, policy, now } = input;
+  if (route.kind === 'none' && params.size === 0) return stored ?? null;
+
+  const fromQuery = sessionFieldsFromQuery(params, policy);
+  const session: PlaySession = { ...SESSION_DEFAULTS, ...fromQuery, time: now };
+  // `from` absent: keep none (its spec default, the sign-in page, is resolved where a redirect happens).
+  if (fromQuery.redirectUrl === undefined) session.redirectUrl = null;
+
+  if (route.kind === 'play') {
+    session.itemToPlay = route.slug.slug;
+    session.item = parentSlugOf(route.slug).slug;
+  } else if (route.kind === 'invalid') {
+    session.itemToPlay = route.path;
+    session.item = route.path;
+  } else {
+    if (stored?.item) session.item = stored.item;
+    if (stored?.itemToPlay) session.itemToPlay = stored.itemToPlay;
+  }
+
+  if (!session.authToken && stored?.authToken) session.authToken = stored.authToken;
+  if (!session.playToken && stored?.playToken && stored.itemToPlay === session.itemToPlay) {
+    session.playToken = stored.playToken;
+  }
+  if (stored?.userId && stored.authToken === session.authToken) session.userId = stored.userId;
+  if (stored) {
+    for (const key of ['lastSelectedAudioLanguage', 'lastSelectedTextLanguage', 'lastSelectedTextType'] as const) {
+      if (stored[key] !== undefined) session[key] = stored[key];
+    }
+    if (stored.lastSelectedAudioRoles) session.lastSelectedAudioRoles = stored.lastSelectedAudioRoles;
+    if (stored.bypassCache !== undefined) session.bypassCache = stored.bypassCache;
+  }
+  return session;
+}

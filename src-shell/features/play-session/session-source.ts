@@ -1,0 +1,85 @@
+/**
+ * The play session as an external store (framework-free): reads the hash on start and on every
+ * `hashchange`, stores the session under `playSession`, and removes `u`/`p` from the address bar with
+ * `history.replaceState` (play-page §2, §3; DESIGN.md "Security rules"). React reads it with
+ * `useSyncExternalStore`.
+ */
+import type { JsonStorage } from '../../lib/storage.js';
+import type { PlaySession } from '../../types/play-session.js';
+import { parseHash, withoutParams, type HashRoute } from './parse-route.js';
+import { buildPlaySession, readStoredSession, storeSession, TOKEN_PARAMS, type RedirectPolicy } from './play-session.js';
+
+/** One reading of the address: a new object on every hash change. */
+export interface SessionSnapshot {
+  /** The session, or `null` when there is none (the viewer is sent home). */
+  session: PlaySession | null;
+  /** The parsed hash it came from. */
+  hash: HashRoute;
+}
+
+/** The pieces of `window` the source uses; tests pass fakes. */
+export interface SessionHost {
+  location: { hash: string; href: string };
+  history: { state: unknown; replaceState(data: unknown, unused: string, url?: string): void };
+  addEventListener(type: 'hashchange', listener: () => void): void;
+  removeEventListener(type: 'hashchange', listener: () => void): void;
+}
+
+export interface SessionSource {
+  getSnapshot(): SessionSnapshot;
+  /** Calls `listener` after each hash change; returns the unsubscribe function. */
+  subscribe(listener: () => void): () => void;
+  /** Removes the `hashchange` listener. */
+  destroy(): void;
+}
+
+/**
+ * Creates the session source and reads the current address at once (so the token leaves the
+ * address bar before anything renders).
+ *
+ * @param options `host` (the window), `storage` (JSON storage over localStorage), `policy`
+ *   (page origin + redirect allow-list), `now` (epoch ms clock).
+ */
+export function createSessionSource(options: {
+  host: SessionHost;
+  storage: JsonStorage;
+  policy: RedirectPolicy;
+  now?: () => number;
+}): SessionSource {
+  const { host, storage, policy } = options;
+  const now = options.now ?? (() => Date.now());
+  const listeners = new Set<() => void>();
+
+  const read = (): SessionSnapshot => {
+    const hash = parseHash(host.location.hash);
+    const stored = readStoredSession(storage, policy);
+    const session = buildPlaySession({ route: hash.route, params: hash.params, stored, policy, now: now() });
+    if (session) storeSession(storage, session);
+    const scrubbed = withoutParams(host.location.hash, TOKEN_PARAMS);
+    if (scrubbed !== null) {
+      const href = host.location.href;
+      const base = href.includes('#') ? href.slice(0, href.indexOf('#')) : href;
+      host.history.replaceState(host.history.state, '', `${base}${scrubbed}`);
+    }
+    return { session, hash };
+  };
+
+  let snapshot = read();
+  const onHashChange = (): void => {
+    snapshot = read();
+    for (const listener of [...listeners]) listener();
+  };
+  host.addEventListener('hashchange', onHashChange);
+
+  return {
+    getSnapshot: () => snapshot,
+    subscribe(listener) {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+    destroy() {
+      host.removeEventListener('hashchange', onHashChange);
+      listeners.clear();
+    },
+  };
+}

@@ -1,0 +1,64 @@
+/**
+ * Vite build of the hosted play page: `npx vite build --config src-shell/vite.config.ts`
+ * → `dist-shell/`, served by the storefront at `/play/` (play-page §2).
+ *
+ * JSX is compiled by Vite's built-in transform with React's automatic runtime (no plugin); the
+ * output has no inline scripts and no eval, so the page runs under a strict CSP.
+ */
+import { fileURLToPath } from 'node:url';
+import { defineConfig, type Plugin } from 'vite';
+
+const root = fileURLToPath(new URL('.', import.meta.url));
+
+/** The UMD tail of shaka's compiled builds: CommonJS, then AMD, then `window.shaka`. */
+const SHAKA_UMD_TAIL =
+  'if(typeof exports!="undefined")for(var k in exportTo.shaka)exports[k]=exportTo.shaka[k];' +
+  'else if(typeof define=="function"&&define.amd)define(function(){return exportTo.shaka});' +
+  'else innerGlobal.shaka=exportTo.shaka';
+
+/**
+ * Keeps shaka-player a plain script that registers `window.shaka` (what
+ * src-element/core/engine/shaka-lib.ts expects). Left alone, the bundler sees `exports` in shaka's
+ * UMD wrapper, wraps the file as CommonJS, and shaka then exports through that wrapper instead of
+ * registering on `window` ("shaka-player did not register itself on window.shaka"); the wrapper
+ * would also evaluate lazily, which DESIGN.md "Start-up facts" measured as slower.
+ */
+function shakaAsGlobalScript(): Plugin {
+  return {
+    name: 's72:shaka-as-global-script',
+    enforce: 'pre',
+    transform(code, id) {
+      if (!/shaka-player[\\/]dist[\\/]shaka-player\.[\w.-]+\.js$/.test(id.split('?')[0]!)) return null;
+      if (!code.includes(SHAKA_UMD_TAIL)) {
+        this.warn(`shaka UMD tail not found in ${id}; it may not register window.shaka`);
+        return null;
+      }
+      return { code: code.replace(SHAKA_UMD_TAIL, 'innerGlobal.shaka=exportTo.shaka'), map: null };
+    },
+  };
+}
+
+export default defineConfig({
+  root,
+  base: '/play/',
+  publicDir: false,
+  envPrefix: 'VITE_',
+  plugins: [shakaAsGlobalScript()],
+  // Served as-is in dev (no CommonJS pre-bundling), for the same reason as the plugin.
+  optimizeDeps: { exclude: ['shaka-player'] },
+  oxc: {
+    jsx: { runtime: 'automatic', importSource: 'react' },
+  },
+  build: {
+    outDir: fileURLToPath(new URL('../dist-shell', import.meta.url)),
+    emptyOutDir: true,
+    target: 'es2022',
+    sourcemap: true,
+    // Keep every script external (CSP: no inline script).
+    assetsInlineLimit: 0,
+    modulePreload: { polyfill: false },
+  },
+  server: {
+    fs: { allow: [fileURLToPath(new URL('..', import.meta.url))] },
+  },
+});

@@ -1,0 +1,121 @@
+/**
+ * The hosted play page plays a DRM film end to end (play-page §2–§4, §6): Chromium + the demo
+ * storefront + ClearKey. Needs `dist-shell/` built (npx vite build --config src-shell/vite.config.ts).
+ */
+import assert from 'node:assert/strict';
+import { after, before, beforeEach, describe, it } from 'node:test';
+import type { Browser } from 'playwright-core';
+import { decodePlayToken } from '../../demo/server/app.js';
+import { launchChromium, newPage, waitForPlayback } from './support/browser.js';
+import { startDemo, TOKENS, type Demo } from './support/demo.js';
+
+const FILM_HASH = '#/film/night-harbour/night-harbour';
+
+describe('play page: happy path', { timeout: 180_000 }, () => {
+  let demo: Demo;
+  let browser: Browser;
+  before(async () => {
+    demo = await startDemo();
+    browser = await launchChromium();
+  });
+  after(async () => {
+    await browser?.close();
+    await demo?.close();
+  });
+  beforeEach(() => demo.reset());
+
+  it('plays /film/night-harbour past 3 s, with the viewer’s token on the streams call and the licence request', async () => {
+    const { context, page, log } = await newPage(browser);
+    try {
+      await page.goto(demo.playUrl(`${FILM_HASH}?u=${TOKENS.adult}`));
+      await page.locator('[data-testid="title"]').filter({ hasText: 'Night Harbour' }).waitFor({ timeout: 20_000 });
+      const t = await waitForPlayback(page, 3);
+      assert.ok(t > 3, `currentTime ${t}`);
+
+      const streams = await demo.requests('/services/playback/streams*');
+      assert.equal(streams.length, 1, 'one streams call');
+      assert.equal(streams[0]!.method, 'POST');
+      assert.equal(streams[0]!.path, '/services/playback/streams/film/night-harbour');
+      assert.equal(streams[0]!.headers['x-auth-token'], TOKENS.adult);
+
+      const licences = await demo.licenceRequests();
+      assert.ok(licences.length >= 1, 'a licence request was made');
+      const licence = licences[0]!;
+      assert.equal(licence.path, '/services/license/clearkey');
+      // The page hands the streams answer's play token to the player, which sends it instead of the
+      // auth token (play-page §6); it was issued to this viewer (user 1001) for this film.
+      const playToken = licence.headers['x-play-token'];
+      assert.equal(typeof playToken, 'string', `licence headers: ${JSON.stringify(licence.headers)}`);
+      const info = decodePlayToken(playToken as string);
+      assert.ok(info, 'the play token decodes');
+      assert.equal(String(info['uid']), '1001');
+      assert.equal(info['slug'], '/film/night-harbour');
+      assert.deepEqual(log.cspViolations, [], 'no CSP violation');
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('removes the token from the address bar and keeps it in localStorage.playSession', async () => {
+    const { context, page } = await newPage(browser);
+    try {
+      await page.goto(demo.playUrl(`${FILM_HASH}?u=${TOKENS.adult}&t=5&nav=true`));
+      await page.locator('[data-testid="player-screen"]').waitFor({ timeout: 20_000 });
+      const url = new URL(page.url());
+      assert.equal(url.hash, `${FILM_HASH}?t=5&nav=true`);
+      assert.ok(!page.url().includes(TOKENS.adult), page.url());
+      const stored = await page.evaluate(() => localStorage.getItem('playSession'));
+      assert.ok(stored, 'playSession stored');
+      const session = JSON.parse(stored) as Record<string, unknown>;
+      assert.equal(session['authToken'], TOKENS.adult);
+      assert.equal(session['itemToPlay'], '/film/night-harbour');
+      assert.equal(session['item'], '/film/night-harbour');
+      assert.equal(session['startTime'], 5);
+
+      // A reload (token no longer in the address) still plays with the stored token.
+      await page.reload();
+      await page.locator('[data-testid="player-screen"]').waitFor({ timeout: 20_000 });
+      const streams = await demo.requests('/services/playback/streams*');
+      assert.equal(streams.at(-1)!.headers['x-auth-token'], TOKENS.adult);
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('starts at t', async () => {
+    const { context, page } = await newPage(browser);
+    try {
+      await page.goto(demo.playUrl(`${FILM_HASH}?u=${TOKENS.adult}&t=40`));
+      const t = await waitForPlayback(page, 40.2);
+      assert.ok(t >= 40 && t < 60, `currentTime ${t}`);
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('plays the clear bonus of a film, titled by the bonus', async () => {
+    const { context, page } = await newPage(browser);
+    try {
+      await page.goto(demo.playUrl(`#/film/night-harbour/bonus/1/making-the-harbour?u=${TOKENS.adult}`));
+      await page.locator('[data-testid="title"]').filter({ hasText: 'Making the Harbour' }).waitFor({ timeout: 20_000 });
+      await waitForPlayback(page, 1);
+      const streams = await demo.requests('/services/playback/streams*');
+      assert.equal(streams.at(-1)!.path, '/services/playback/streams/film/night-harbour/bonus/1');
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('a season route goes to its first available episode', async () => {
+    const { context, page } = await newPage(browser);
+    try {
+      await page.goto(demo.playUrl(`#/tv/harbour-lights/season/1/harbour-lights?u=${TOKENS.adult}`));
+      await page.waitForURL((u) => u.hash.startsWith('#/tv/harbour-lights/season/1/episode/1'), { timeout: 20_000 });
+      await page.locator('[data-testid="player-screen"]').waitFor({ timeout: 20_000 });
+      const streams = await demo.requests('/services/playback/streams*');
+      assert.equal(streams.at(-1)!.path, '/services/playback/streams/tv/harbour-lights/season/1/episode/1');
+    } finally {
+      await context.close();
+    }
+  });
+});

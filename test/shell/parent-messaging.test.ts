@@ -1,0 +1,89 @@
+import { expect } from '@open-wc/testing';
+import { createParentMessenger, parentOrigin, type MessagingHost } from '../../src-shell/lib/parent-messaging.js';
+import { S72Error } from '../../src-element/core/errors.js';
+
+function host(referrer: string, framed = true) {
+  const posted: Array<{ message: unknown; targetOrigin: string }> = [];
+  const self = {};
+  const parent = { postMessage: (message: unknown, targetOrigin: string) => posted.push({ message, targetOrigin }) };
+  const h: MessagingHost = { self: framed ? self : parent, parent, referrer };
+  return { h, posted };
+}
+
+describe('parent-window messages (DESIGN.md "Window messages")', () => {
+  it('posts to the referrer’s origin, never to "*"', () => {
+    const { h, posted } = host('https://shop.example/films/night-harbour?x=1');
+    const m = createParentMessenger(h, { now: () => 0 });
+    expect(m.targetOrigin).to.equal('https://shop.example');
+    m.ended('/film/x');
+    expect(posted).to.deep.equal([{ message: { event: 's72-player:ended', slug: '/film/x' }, targetOrigin: 'https://shop.example' }]);
+  });
+
+  it('posts nothing when not framed or when no referrer origin is known', () => {
+    for (const [referrer, framed] of [
+      ['https://shop.example/', false],
+      ['', true],
+      ['not a url', true],
+      ['about:blank', true],
+    ] as const) {
+      const { h, posted } = host(referrer, framed);
+      const m = createParentMessenger(h);
+      m.timeUpdate('/film/x', 1);
+      m.ended('/film/x');
+      m.error({ code: 'drm_failed' });
+      expect(posted, `${referrer} ${framed}`).to.deep.equal([]);
+      expect(parentOrigin(h)).to.equal(null);
+    }
+  });
+
+  it('throttles timeupdate to one per second', () => {
+    let now = 0;
+    const { h, posted } = host('https://shop.example/');
+    const m = createParentMessenger(h, { now: () => now });
+    for (let t = 0; t <= 3000; t += 250) {
+      now = t;
+      m.timeUpdate('/film/x', t / 1000);
+    }
+    expect(posted.map((p) => p.message)).to.deep.equal([
+      { event: 's72-player:timeupdate', slug: '/film/x', currentTime: 0 },
+      { event: 's72-player:timeupdate', slug: '/film/x', currentTime: 1 },
+      { event: 's72-player:timeupdate', slug: '/film/x', currentTime: 2 },
+      { event: 's72-player:timeupdate', slug: '/film/x', currentTime: 3 },
+    ]);
+  });
+
+  it('sends an error with its code and no token, message or cause', () => {
+    const { h, posted } = host('https://shop.example/');
+    const error = new S72Error('access_denied', 'token demo-adult-token denied', {
+      category: 'client',
+      httpStatus: 403,
+      requestId: 'req-9',
+      cause: { token: 'demo-adult-token' },
+      data: { authToken: 'demo-adult-token' },
+    });
+    createParentMessenger(h).error(error, '/film/x');
+    expect(posted[0]!.message).to.deep.equal({
+      event: 's72-player:error',
+      code: 'access_denied',
+      slug: '/film/x',
+      category: 'client',
+      severity: 'critical',
+      httpStatus: 403,
+      requestId: 'req-9',
+    });
+    expect(JSON.stringify(posted)).not.to.contain('demo-adult-token');
+  });
+
+  it('survives a parent whose postMessage throws', () => {
+    const h: MessagingHost = {
+      self: {},
+      parent: {
+        postMessage: () => {
+          throw new Error('gone');
+        },
+      },
+      referrer: 'https://shop.example/',
+    };
+    createParentMessenger(h).ended('/film/x');
+  });
+});

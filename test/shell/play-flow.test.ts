@@ -1,0 +1,142 @@
+import { expect } from '@open-wc/testing';
+import type { ContentClient } from '../../src-element/core/client/index.js';
+import { S72Error } from '../../src-element/core/errors.js';
+import type { NavigationTarget } from '../../src-shell/features/play-flow/machine.js';
+import { createPlayFlow } from '../../src-shell/features/play-flow/play-flow.js';
+import type { PlaySession } from '../../src-shell/types/play-session.js';
+import { availability, CHROME, ENV, FILM, SEASON, session, streams } from './fixtures.js';
+
+/** A deferred promise. */
+function deferred<T>() {
+  let resolve!: (value: T) => void;
+  let reject!: (error: unknown) => void;
+  const promise = new Promise<T>((res, rej) => {
+    resolve = res;
+    reject = rej;
+  });
+  return { promise, resolve, reject };
+}
+
+/** A content client whose calls are recorded and answered by hand. */
+function fakeClient() {
+  const calls: Array<{ name: string; args: unknown[]; signal?: AbortSignal; answer: ReturnType<typeof deferred<unknown>> }> = [];
+  const call =
+    (name: string) =>
+    (...args: unknown[]): Promise<never> => {
+      const answer = deferred<unknown>();
+      const signal = args.find((a): a is AbortSignal => a instanceof AbortSignal);
+      calls.push({ name, args, ...(signal ? { signal } : {}), answer });
+      return answer.promise as Promise<never>;
+    };
+  const client = {
+    getFilm: call('getFilm'),
+    getSeason: call('getSeason'),
+    getAvailabilities: call('getAvailabilities'),
+    getConfiguration: call('getConfiguration'),
+    getStreams: call('getStreams'),
+    getUser: call('getUser'),
+    withTokens: () => client,
+  } as unknown as ContentClient;
+  const find = (name: string) => {
+    const c = calls.filter((x) => x.name === name).at(-1);
+    if (!c) throw new Error(`${name} was not called; calls: ${calls.map((x) => x.name).join(', ')}`);
+    return c;
+  };
+  return { client, calls, find };
+}
+
+const tick = () => new Promise((r) => setTimeout(r, 0));
+
+function setup() {
+  const fake = fakeClient();
+  const sessions: PlaySession[] = [];
+  const navigations: NavigationTarget[] = [];
+  const flow = createPlayFlow({
+    env: ENV,
+    createClient: (s) => {
+      sessions.push(s);
+      return fake.client;
+    },
+    detectCapabilities: async () => CHROME,
+    navigate: (t) => navigations.push(t),
+    now: () => Date.parse('2026-01-15T12:00:00Z'),
+  });
+  return { flow, ...fake, sessions, navigations };
+}
+
+describe('play-flow runner', () => {
+  it('loads the item, its availability and the configuration in parallel, then the streams, then plays', async () => {
+    const { flow, calls, find, sessions } = setup();
+    const seen: string[] = [];
+    flow.subscribe(() => seen.push(flow.getState().status));
+    flow.start(session());
+    expect(calls.map((c) => c.name)).to.deep.equal(['getFilm', 'getAvailabilities', 'getConfiguration']);
+    expect(find('getFilm').args[0]).to.equal('/film/night-harbour');
+    expect(find('getAvailabilities').args[0]).to.deep.equal(['/film/night-harbour']);
+    expect(sessions[0]!.authToken).to.equal('demo-adult-token');
+
+    find('getFilm').answer.resolve(FILM);
+    find('getAvailabilities').answer.resolve([availability('/film/night-harbour')]);
+    await tick();
+    expect(calls.map((c) => c.name)).not.to.include('getStreams');
+    find('getConfiguration').answer.resolve({});
+    await tick();
+    expect(find('getStreams').args[0]).to.equal('/film/night-harbour');
+    find('getStreams').answer.resolve(streams());
+    await tick();
+    expect(flow.getState().status).to.equal('playing');
+    expect(seen).to.deep.equal(['loading', 'loading', 'playing']);
+  });
+
+  it('shows the error of a failed call', async () => {
+    const { flow, find } = setup();
+    flow.start(session({ itemToPlay: '/film/does-not-exist', item: '/film/does-not-exist' }));
+    find('getFilm').answer.reject(new S72Error('film_not_found', 'Film not found', { category: 'client' }));
+    await tick();
+    const state = flow.getState();
+    expect(state.status === 'error' && state.error.code).to.equal('film_not_found');
+  });
+
+  it('a restart aborts the previous run and drops its late answers', async () => {
+    const { flow, calls, find } = setup();
+    flow.start(session());
+    const firstFilm = find('getFilm');
+    flow.start(session({ item: '/film/clear-skies', itemToPlay: '/film/clear-skies' }));
+    expect(firstFilm.signal!.aborted).to.equal(true);
+    expect(calls.filter((c) => c.name === 'getFilm')).to.have.length(2);
+    firstFilm.answer.resolve(FILM);
+    await tick();
+    const state = flow.getState();
+    expect(state.status === 'loading' && state.slug.slug).to.equal('/film/clear-skies');
+  });
+
+  it('navigates home without a session, and to the first available episode of a season', async () => {
+    const { flow, find, navigations } = setup();
+    flow.start(null);
+    expect(navigations).to.deep.equal([{ kind: 'url', url: '/' }]);
+
+    flow.start(session({ item: '/tv/harbour-lights/season/1', itemToPlay: '/tv/harbour-lights/season/1' }));
+    find('getSeason').answer.resolve(SEASON);
+    find('getAvailabilities').answer.resolve([]);
+    find('getConfiguration').answer.resolve({});
+    await tick();
+    find('getAvailabilities').answer.resolve([availability('/tv/harbour-lights/season/1/episode/1')]);
+    await tick();
+    expect(navigations.at(-1)).to.deep.equal({
+      kind: 'route',
+      slug: '/tv/harbour-lights/season/1/episode/1',
+      title: 'The Lamp Room',
+    });
+  });
+
+  it('retry runs the flow again', async () => {
+    const { flow, calls, find } = setup();
+    flow.start(session());
+    find('getFilm').answer.reject(new S72Error('network_error', 'offline', { category: 'network' }));
+    await tick();
+    expect(flow.getState().status).to.equal('error');
+    flow.retry();
+    expect(flow.getState().status).to.equal('loading');
+    expect(calls.filter((c) => c.name === 'getFilm')).to.have.length(2);
+  });
+});

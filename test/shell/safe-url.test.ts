@@ -1,0 +1,42 @@
+import { expect } from '@open-wc/testing';
+import { safeRedirectUrl, withQuery } from '../../src-shell/lib/safe-url.js';
+
+describe('redirect validation (`from`, DESIGN.md "Security rules")', () => {
+  const origin = 'https://store.example';
+  const accepted: Array<[string, string]> = [
+    ['/account', 'https://store.example/account'],
+    ['https://store.example/films?x=1#top', 'https://store.example/films?x=1#top'],
+    ['account', 'https://store.example/account'],
+    ['HTTPS://STORE.EXAMPLE/a', 'https://store.example/a'],
+  ];
+  for (const [from, expected] of accepted) {
+    it(`accepts ${from}`, () => expect(safeRedirectUrl(from, origin)).to.equal(expected));
+  }
+  const rejected = [
+    'https://evil.example/',
+    '//evil.example/path',
+    '/\\evil.example',
+    'javascript:alert(1)',
+    ' javascript:alert(1)',
+    'java\tscript:alert(1)',
+    'data:text/html,<script>alert(1)</script>',
+    'https://store.example.evil.example/',
+    'https://user:pass@store.example/',
+    'http://store.example/',
+    'https://store.example:8443/',
+    '',
+    '   ',
+  ];
+  for (const from of rejected) {
+    it(`rejects ${JSON.stringify(from)}`, () => expect(safeRedirectUrl(from, origin)).to.equal(null));
+  }
+  it('accepts an origin on the allow-list', () => {
+    expect(safeRedirectUrl('https://shop.example/x', origin, ['https://shop.example'])).to.equal('https://shop.example/x');
+    expect(safeRedirectUrl('https://evil.example/x', origin, ['https://shop.example'])).to.equal(null);
+  });
+  it('withQuery adds parameters and keeps the existing ones', () => {
+    expect(withQuery('https://store.example/a?b=1', { prompt: 'player_unavailable', slug: '/film/x' })).to.equal(
+      'https://store.example/a?b=1&prompt=player_unavailable&slug=%2Ffilm%2Fx',
+    );
+  });
+});
