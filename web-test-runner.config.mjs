@@ -1,10 +1,9 @@
 // Browser tests (unit, component, integration) in real Chromium, against the real demo storefront.
 // Run through `npm run test:browser`, which loads tsx so this file can start the TypeScript server.
-import commonjs from '@rollup/plugin-commonjs';
 import { esbuildPlugin } from '@web/dev-server-esbuild';
-import { fromRollup } from '@web/dev-server-rollup';
 import { chromeLauncher } from '@web/test-runner-chrome';
 import { createDemoServer } from './demo/server/app.ts';
+import { reactEsmPlugin } from './test/shell/support/react-esm-plugin.mjs';
 
 // Flags that work on these machines (no GPU, closed network). Chromium's default autoplay policy
 // is kept on purpose: tests that play sound start muted, and the muted-autoplay fallback is tested
@@ -24,9 +23,6 @@ const CHROME_FLAGS = [
 // from `window.S72_DEMO_ORIGIN` (test/helpers/demo.ts).
 const demo = await createDemoServer({ port: Number(process.env.DEMO_TEST_PORT ?? 0), control: true, logger: false });
 for (const signal of ['SIGINT', 'SIGTERM', 'exit']) process.once(signal, () => void demo.close());
-
-// React and a few other dependencies ship CommonJS only.
-const cjs = fromRollup(commonjs);
 
 export default {
   files: ['test/**/*.test.{ts,tsx}', '!test/e2e/**', '!test/server/**', '!test/node/**'],
@@ -48,7 +44,8 @@ export default {
   ],
   mimeTypes: { '**/*.tsx': 'js' },
   plugins: [
-    cjs({ include: ['**/node_modules/react/**', '**/node_modules/react-dom/**', '**/node_modules/scheduler/**'] }),
+    // React ships CommonJS only: serve it as ES modules (one shared copy).
+    reactEsmPlugin(),
     esbuildPlugin({ ts: true, tsx: true, target: 'es2022', tsconfig: 'tsconfig.json' }),
   ],
   testRunnerHtml: (testFramework) => `<!doctype html>
