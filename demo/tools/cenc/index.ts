@@ -1,0 +1,3 @@
+export * from './mp4.js';
+export * from './encrypt.js';
+export * from './decrypt.js';
