@@ -31,6 +31,18 @@ describe('play page: happy path', { timeout: 180_000 }, () => {
       await page.locator('[data-testid="title"]').filter({ hasText: 'Night Harbour' }).waitFor({ timeout: 20_000 });
       const t = await waitForPlayback(page, 3);
       assert.ok(t > 3, `currentTime ${t}`);
+      // The player's controls are defined and rendered in the bundled page (a bundler that treats
+      // the control bar's module as side-effect free would drop its definition).
+      const controls = await page.evaluate(`(() => {
+        const bar = document.querySelector('s72-player')?.shadowRoot?.querySelector('s72-control-bar');
+        return [...(bar?.shadowRoot?.querySelectorAll('button[aria-label], input[aria-label]') ?? [])]
+          .filter((control) => !control.hidden)
+          .map((control) => control.getAttribute('aria-label'));
+      })()`);
+      assert.deepEqual(
+        (controls as string[]).map((label) => label.replace(/^Unmute$/, 'Mute')),
+        ['Pause', 'Seek', 'Mute', 'Volume', 'Enter fullscreen'],
+      );
 
       const streams = await demo.requests('/services/playback/streams*');
       assert.equal(streams.length, 1, 'one streams call');
