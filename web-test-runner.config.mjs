@@ -3,21 +3,11 @@
 import { esbuildPlugin } from '@web/dev-server-esbuild';
 import { chromeLauncher } from '@web/test-runner-chrome';
 import { createDemoServer } from './demo/server/app.ts';
+import { CHROME_FLAGS, CHROME_PATH } from './test/support/chromium.mjs';
 import { reactEsmPlugin } from './test/shell/support/react-esm-plugin.mjs';
 
-// Flags that work on these machines (no GPU, closed network). Chromium's default autoplay policy
-// is kept on purpose: tests that play sound start muted, and the muted-autoplay fallback is tested
-// against the real policy.
-const CHROME_FLAGS = [
-  '--headless=new',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
+// Chromium's default autoplay policy is kept on purpose (CHROME_FLAGS, not CHROME_FLAGS_AUTOPLAY):
+// tests that play start muted, and the muted-autoplay fallback is tested against the real policy.
 
 // One demo storefront for the whole run, on a free port, control API on; tests read its origin
 // from `window.S72_DEMO_ORIGIN` (test/helpers/demo.ts).
@@ -36,9 +26,9 @@ export default {
   browsers: [
     chromeLauncher({
       launchOptions: {
-        executablePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
+        executablePath: CHROME_PATH,
         headless: true,
-        args: CHROME_FLAGS,
+        args: [...CHROME_FLAGS],
       },
     }),
   ],

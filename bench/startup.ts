@@ -15,19 +15,9 @@
 import { readFile } from 'node:fs/promises';
 import { chromium, type Browser } from 'playwright-core';
 import { createDemoServer } from '../demo/server/app.js';
+import { CHROME_FLAGS_AUTOPLAY, CHROME_PATH } from '../test/support/chromium.mjs';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 9);
-const CHROME_FLAGS = [
-  '--headless=new',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--autoplay-policy=no-user-gesture-required',
-];
 
 const MANIFEST = '/media/feature/dash-cenc/manifest.mpd';
 const LICENSE = '/services/license/clearkey';
@@ -91,7 +81,7 @@ function stats(samples: number[]): { median: number; p90: number; min: number } 
 
 async function main(): Promise<void> {
   const demo = await createDemoServer({ port: 0, control: false });
-  const browser = await chromium.launch({ executablePath: process.env.CHROME_PATH ?? '/usr/bin/chromium', args: CHROME_FLAGS });
+  const browser = await chromium.launch({ executablePath: CHROME_PATH, args: [...CHROME_FLAGS_AUTOPLAY] });
   // The bare page loads the same shaka build the element uses.
   const shakaSource = await readFile(new URL('../node_modules/shaka-player/dist/shaka-player.compiled-es2021.js', import.meta.url), 'utf8');
   const origin = demo.url;

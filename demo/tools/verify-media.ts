@@ -15,6 +15,7 @@ import type { AddressInfo } from 'node:net';
 import { dirname, extname, join, normalize, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium, type Browser } from 'playwright-core';
+import { CHROME_FLAGS_AUTOPLAY, CHROME_PATH } from '../../test/support/chromium.mjs';
 import {
   COMMON_SYSTEM_ID,
   IV_SIZE,
@@ -35,18 +36,8 @@ const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 const MEDIA = join(ROOT, 'demo/media');
 const FEATURE = join(MEDIA, 'feature');
 const SHAKA_DIST = join(ROOT, 'node_modules/shaka-player/dist');
-const CHROMIUM = process.env.CHROME_PATH ?? '/usr/bin/chromium';
-const CHROME_FLAGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--autoplay-policy=no-user-gesture-required',
-];
+const CHROMIUM = CHROME_PATH;
+const CHROME_FLAGS = [...CHROME_FLAGS_AUTOPLAY];
 const VIDEO_IDS = ['video-360p', 'video-720p', 'video-1080p'];
 const TRACK_IDS = [...VIDEO_IDS, 'audio-en', 'audio-fr'];
 

@@ -2,24 +2,15 @@
  * Chromium for end-to-end tests (playwright-core with the system Chromium; never downloads one).
  */
 import { chromium, type Browser, type BrowserContext, type Frame, type Page } from 'playwright-core';
+import { CHROME_FLAGS_AUTOPLAY, CHROME_PATH } from '../../support/chromium.mjs';
 
 /** Flags that work on these machines, plus autoplay without a gesture for tests. */
-export const CHROMIUM_ARGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--autoplay-policy=no-user-gesture-required',
-];
+export const CHROMIUM_ARGS = CHROME_FLAGS_AUTOPLAY;
 
 export function launchChromium(): Promise<Browser> {
   return chromium.launch({
-    executablePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
-    args: CHROMIUM_ARGS,
+    executablePath: CHROME_PATH,
+    args: [...CHROMIUM_ARGS],
   });
 }
 
