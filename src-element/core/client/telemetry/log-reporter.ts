@@ -1,0 +1,218 @@
+/**
+ * The log reporter (player-and-client §5, §7 "A log reporter POSTs text to an external log
+ * service", §9 "Controls": levels debug, log, warn, error; default error; payload enhancement
+ * times out at 10 s).
+ *
+ * - Messages below the reporter's level are not sent.
+ * - At least one tag is required.
+ * - The payload is JSON sent as `text/plain` (a CORS-simple request: no preflight).
+ * - An optional async enhancement (e.g. device info) gets {@link LOG_ENHANCE_TIMEOUT_MS}; after that,
+ *   or when it fails, the payload is sent as it was.
+ * - Tokens never leave: `x-auth-token`, `x-play-token`, `u=`/`p=` values and the like are redacted
+ *   from the final text (DESIGN.md "Security rules").
+ * - Posting never throws into the app; the first failure is logged to the console, later ones are not
+ *   (so a console bridged into the reporter cannot loop).
+ *
+ * Framework-free (core layer): `fetch` and the clock are injected.
+ */
+import { S72Error } from '../../errors.js';
+import { systemClock, type Clock } from './clock.js';
+import { redactTokens, redactValue } from './redact.js';
+
+export const LOG_LEVELS = ['debug', 'log', 'warn', 'error'] as const;
+export type LogLevel = (typeof LOG_LEVELS)[number];
+/** Default level (player-and-client §9 "Controls"). */
+export const LOG_DEFAULT_LEVEL: LogLevel = 'error';
+/** How long the payload enhancement may take (player-and-client §9 "Controls"). */
+export const LOG_ENHANCE_TIMEOUT_MS = 10_000;
+/** Bodies up to this size are posted with `keepalive` (the browser's keepalive budget is 64 KiB). */
+const KEEPALIVE_MAX_CHARS = 60_000;
+
+/** What is posted (as JSON text). An enhancement may add fields. */
+export interface LogPayload {
+  level: LogLevel;
+  tags: string[];
+  message: string;
+  /** ISO 8601. */
+  timestamp: string;
+  [field: string]: unknown;
+}
+
+/** Adds fields to a payload, e.g. device info. May be async; gets {@link LOG_ENHANCE_TIMEOUT_MS}. */
+export type LogPayloadEnhancer = (payload: LogPayload) => LogPayload | Promise<LogPayload>;
+
+export type LogFetch = (input: string, init?: RequestInit) => Promise<Response>;
+
+export interface LogReporterOptions {
+  /** The log service endpoint. */
+  url: string;
+  /** At least one (player-and-client §5). */
+  tags: readonly string[];
+  /** Default {@link LOG_DEFAULT_LEVEL}. */
+  level?: LogLevel;
+  /** Default the global `fetch`, looked up on every call. */
+  fetch?: LogFetch;
+  enhance?: LogPayloadEnhancer;
+  /** Default {@link LOG_ENHANCE_TIMEOUT_MS}. */
+  enhanceTimeoutMs?: number;
+  /** Default {@link systemClock}. */
+  clock?: Clock;
+  /** Where the reporter's own first failure is logged. Default `console`. */
+  console?: { warn(...args: unknown[]): void };
+}
+
+const rank = (level: LogLevel): number => LOG_LEVELS.indexOf(level);
+
+function isLogLevel(value: unknown): value is LogLevel {
+  return typeof value === 'string' && (LOG_LEVELS as readonly string[]).includes(value);
+}
+
+/** Turns `console`-style arguments into one line of text (not yet redacted). Pure; exported for tests. */
+export function formatLogArgs(args: readonly unknown[]): string {
+  return args
+    .map((arg) => {
+      if (typeof arg === 'string') return arg;
+      if (arg instanceof Error) return arg.stack?.includes(arg.message) ? arg.stack : `${arg.name}: ${arg.message}`;
+      if (arg === undefined) return 'undefined';
+      try {
+        return JSON.stringify(redactValue(arg)) ?? String(arg);
+      } catch {
+        return String(arg);
+      }
+    })
+    .join(' ');
+}
+
+/** Posts log lines at or above its level to the log service. */
+export class LogReporter {
+  readonly tags: readonly string[];
+  private currentLevel: LogLevel;
+  private readonly url: string;
+  private readonly doFetch: LogFetch;
+  private readonly enhance: LogPayloadEnhancer | undefined;
+  private readonly enhanceTimeoutMs: number;
+  private readonly clock: Clock;
+  private readonly console: { warn(...args: unknown[]): void };
+  private warnedOnce = false;
+
+  constructor(options: LogReporterOptions) {
+    const tags = Array.isArray(options?.tags)
+      ? options.tags.filter((tag): tag is string => typeof tag === 'string').map((tag) => tag.trim()).filter(Boolean)
+      : [];
+    if (tags.length === 0) {
+      throw new S72Error('invalid_config', 'The log reporter needs at least one tag.', {
+        category: 'client',
+        data: { option: 'tags' },
+      });
+    }
+    if (typeof options.url !== 'string' || options.url.trim() === '') {
+      throw new S72Error('invalid_config', 'The log reporter needs a log service URL.', {
+        category: 'client',
+        data: { option: 'url' },
+      });
+    }
+    const level = options.level ?? LOG_DEFAULT_LEVEL;
+    if (!isLogLevel(level)) {
+      throw new S72Error('invalid_config', `Unknown log level; use one of ${LOG_LEVELS.join(', ')}.`, {
+        category: 'client',
+        data: { option: 'level' },
+      });
+    }
+    this.tags = Object.freeze(tags);
+    this.currentLevel = level;
+    this.url = options.url;
+    this.doFetch = options.fetch ?? ((input, init) => globalThis.fetch(input, init));
+    this.enhance = options.enhance;
+    this.enhanceTimeoutMs = options.enhanceTimeoutMs ?? LOG_ENHANCE_TIMEOUT_MS;
+    this.clock = options.clock ?? systemClock;
+    this.console = options.console ?? console;
+  }
+
+  /** The lowest level that is sent. Unknown values are ignored. */
+  get level(): LogLevel {
+    return this.currentLevel;
+  }
+
+  set level(level: LogLevel) {
+    if (isLogLevel(level)) this.currentLevel = level;
+  }
+
+  /** True when a message at `level` would be sent. */
+  isEnabled(level: LogLevel): boolean {
+    return rank(level) >= rank(this.currentLevel);
+  }
+
+  debug(...args: unknown[]): Promise<void> {
+    return this.report('debug', ...args);
+  }
+
+  log(...args: unknown[]): Promise<void> {
+    return this.report('log', ...args);
+  }
+
+  warn(...args: unknown[]): Promise<void> {
+    return this.report('warn', ...args);
+  }
+
+  error(...args: unknown[]): Promise<void> {
+    return this.report('error', ...args);
+  }
+
+  /** Sends one line at `level` when enabled. Never rejects. */
+  async report(level: LogLevel, ...args: unknown[]): Promise<void> {
+    try {
+      if (!isLogLevel(level) || !this.isEnabled(level)) return;
+      const payload: LogPayload = {
+        level,
+        tags: [...this.tags],
+        message: formatLogArgs(args),
+        timestamp: new Date(this.clock.now()).toISOString(),
+      };
+      const text = redactTokens(JSON.stringify(redactValue(await this.enhanced(payload))));
+      const response = await this.doFetch(this.url, {
+        method: 'POST',
+        headers: { 'content-type': 'text/plain' },
+        body: text,
+        keepalive: text.length <= KEEPALIVE_MAX_CHARS,
+        credentials: 'omit',
+        referrerPolicy: 'no-referrer',
+      });
+      if (!response.ok) this.warnOnce(`HTTP ${response.status}`);
+    } catch (error) {
+      this.warnOnce(error instanceof Error ? error.message : String(error));
+    }
+  }
+
+  /** The enhanced payload, or `payload` itself when there is no enhancer, it fails or times out. */
+  private async enhanced(payload: LogPayload): Promise<LogPayload> {
+    const enhance = this.enhance;
+    if (!enhance) return payload;
+    let timer: unknown;
+    const timedOut = new Promise<LogPayload>((resolve) => {
+      timer = this.clock.setTimeout(() => resolve(payload), this.enhanceTimeoutMs);
+    });
+    try {
+      const result = await Promise.race([Promise.resolve().then(() => enhance({ ...payload, tags: [...payload.tags] })), timedOut]);
+      return result !== null && typeof result === 'object' ? result : payload;
+    } catch {
+      return payload;
+    } finally {
+      this.clock.clearTimeout(timer);
+    }
+  }
+
+  private warnOnce(reason: string): void {
+    if (this.warnedOnce) return;
+    this.warnedOnce = true;
+    try {
+      this.console.warn(`[s72 log reporter] Could not post a log line (${redactTokens(reason)}); further failures are silent.`);
+    } catch {
+      // the console itself failed: nothing more to do
+    }
+  }
+}
+
+/** Creates a {@link LogReporter}; same options. */
+export function createLogReporter(options: LogReporterOptions): LogReporter {
+  return new LogReporter(options);
+}

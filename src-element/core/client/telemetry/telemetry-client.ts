@@ -1,0 +1,414 @@
+/**
+ * The content-data client's telemetry batch (player-and-client §3 "Telemetry batch (client)",
+ * §5, §7, §9 "Data client").
+ *
+ * - Events are stamped with an ISO timestamp when tracked and batched for
+ *   {@link TELEMETRY_BATCH_MS}; a batch is `{sent_at, source, correlation_id, events}`.
+ * - The correlation id is 21 random URL-safe characters (nanoid), one per client.
+ * - A send callback is required (§5). Without an auth token nothing is sent, a warning is logged and
+ *   the events stay queued until a token is set.
+ * - Replies (§7 "What the product does with answers"): HTTP 4xx drops the batch; any other failure
+ *   keeps it (in order, ahead of newer events) and retries with an exponential, capped delay; a reply
+ *   naming `telemetry_timestamp_invalid_range` disables telemetry for good.
+ * - `pagehide` and `visibilitychange` to hidden flush with `keepalive` (or the sender's beacon).
+ *
+ * Framework-free (core layer): timers, the page lifecycle targets and the sender are injected.
+ */
+import { nanoid } from 'nanoid';
+import { S72Error } from '../../errors.js';
+import { backoffDelayMs, systemClock, type Clock, type TimerHandle } from './clock.js';
+import { redactValue } from './redact.js';
+
+/** Batch window (player-and-client §9 "Data client": telemetry client batch time 10 s). */
+export const TELEMETRY_BATCH_MS = 10_000;
+/** Cap of the retry delay after repeated failures. */
+export const TELEMETRY_MAX_RETRY_DELAY_MS = 60_000;
+/** A send that has not settled after this long is aborted and counts as a network failure. */
+export const TELEMETRY_SEND_TIMEOUT_MS = 30_000;
+/** Length of the correlation id (player-and-client §9: 21 random characters). */
+export const TELEMETRY_CORRELATION_ID_LENGTH = 21;
+/** Default `source` of a batch. */
+export const TELEMETRY_DEFAULT_SOURCE = 's72-player';
+/** A reply containing this text disables telemetry (player-and-client §7). */
+export const TELEMETRY_TIMESTAMP_INVALID_RANGE = 'telemetry_timestamp_invalid_range';
+
+/** One tracked event as sent: its name, its properties and when it was tracked. */
+export interface TelemetryEvent {
+  readonly event: string;
+  /** ISO 8601, stamped by `track()`. */
+  readonly timestamp: string;
+  readonly [property: string]: unknown;
+}
+
+/** Properties of the events the spec names (player-and-client §7 "Embedded player"). */
+export interface TelemetryEventMap {
+  'custom:end-screen-video-clicked': {
+    slug: string;
+    details: { source: 'next-episode' | 'recommendation' | 'continue-watching' };
+  };
+}
+
+/** The JSON body of `POST /services/telemetry/v1/event` (player-and-client §3, §7). */
+export interface TelemetryBatch {
+  /** ISO 8601, when this attempt was sent. */
+  readonly sent_at: string;
+  readonly source: string;
+  readonly correlation_id: string;
+  readonly events: readonly TelemetryEvent[];
+}
+
+export interface TelemetrySendOptions {
+  /** Sent as `X-Auth-Token` (the play token, falling back to the user auth token: §6). */
+  authToken: string;
+  /** True when the page is going away: the request must outlive it (`fetch` `keepalive`). */
+  keepalive: boolean;
+  /** Aborted when the send takes longer than the client's `sendTimeoutMs`. */
+  signal?: AbortSignal;
+}
+
+/**
+ * Delivers one batch. Resolves when delivered; rejects otherwise. A rejection carrying an HTTP
+ * status (`httpStatus`, as on `S72Error`, or `status`) of 400–499 drops the batch; one whose
+ * `message` or `data.responseText` contains `telemetry_timestamp_invalid_range` disables telemetry;
+ * anything else keeps the batch for a retry.
+ */
+export interface TelemetrySender {
+  (batch: TelemetryBatch, options: TelemetrySendOptions): Promise<void>;
+  /**
+   * Optional fire-and-forget path for when the page is going away (e.g. `navigator.sendBeacon`).
+   * Returns false when the beacon could not be queued; the client then sends with `keepalive`.
+   */
+  sendBeacon?: (batch: TelemetryBatch, options: { authToken: string }) => boolean;
+}
+
+/** Where warnings go (default `console`). Messages never contain tokens. */
+export interface TelemetryLogger {
+  warn(...args: unknown[]): void;
+}
+
+/** The page lifecycle targets the client listens to; `null` turns the listening off. */
+export interface PageLifecycleTargets {
+  /** Receives `pagehide` (default `window`). */
+  window?: EventTarget | null;
+  /** Receives `visibilitychange`, and tells `visibilityState` (default `document`). */
+  document?: (EventTarget & { readonly visibilityState: DocumentVisibilityState }) | null;
+}
+
+export interface TelemetryClientOptions {
+  /** Required (player-and-client §5). `createHttpTelemetrySender()` gives the HTTP one. */
+  send: TelemetrySender;
+  /** Sent as `X-Auth-Token`; may be set later with `setAuthToken()`. */
+  authToken?: string | undefined;
+  /** `source` of every batch. Default {@link TELEMETRY_DEFAULT_SOURCE}. */
+  source?: string;
+  /** Batch window in ms. Default {@link TELEMETRY_BATCH_MS}. */
+  batchMs?: number;
+  /** Cap of the retry delay in ms. Default {@link TELEMETRY_MAX_RETRY_DELAY_MS}. */
+  maxRetryDelayMs?: number;
+  /** Default {@link TELEMETRY_SEND_TIMEOUT_MS}. */
+  sendTimeoutMs?: number;
+  /** Default {@link systemClock}. */
+  clock?: Clock;
+  /** Default `console`. */
+  logger?: TelemetryLogger;
+  /** Default the global `window` and `document` when they exist. */
+  lifecycle?: PageLifecycleTargets;
+  /** Makes the correlation id. Default `nanoid()` (21 URL-safe characters). */
+  createCorrelationId?: () => string;
+}
+
+/** What the client does with a failed send (see {@link TelemetrySender}). Pure; exported for tests. */
+export function classifyTelemetryFailure(error: unknown): 'drop' | 'retry' | 'disable' {
+  if (mentionsInvalidRange(error)) return 'disable';
+  const status = statusOf(error);
+  return status !== undefined && status >= 400 && status < 500 ? 'drop' : 'retry';
+}
+
+function statusOf(error: unknown): number | undefined {
+  if (typeof error !== 'object' || error === null) return undefined;
+  const { httpStatus, status } = error as { httpStatus?: unknown; status?: unknown };
+  if (typeof httpStatus === 'number') return httpStatus;
+  return typeof status === 'number' ? status : undefined;
+}
+
+function mentionsInvalidRange(error: unknown): boolean {
+  if (typeof error === 'string') return error.includes(TELEMETRY_TIMESTAMP_INVALID_RANGE);
+  if (typeof error !== 'object' || error === null) return false;
+  const { message, data, body } = error as { message?: unknown; data?: { responseText?: unknown }; body?: unknown };
+  return [message, data?.responseText, body].some(
+    (text) => typeof text === 'string' && text.includes(TELEMETRY_TIMESTAMP_INVALID_RANGE),
+  );
+}
+
+function defaultLifecycle(): Required<PageLifecycleTargets> {
+  return {
+    window: typeof window === 'undefined' ? null : window,
+    document: typeof document === 'undefined' ? null : document,
+  };
+}
+
+interface QueuedEvent {
+  /** Tracking order; keeps the queue ordered when failed batches come back. */
+  readonly seq: number;
+  readonly event: TelemetryEvent;
+}
+
+/**
+ * Batches telemetry events and delivers them through the injected sender.
+ *
+ * @example
+ * const telemetry = new TelemetryClient({
+ *   send: createHttpTelemetrySender({ baseUrl: location.origin }),
+ *   authToken: session.playToken ?? session.authToken,
+ * });
+ * telemetry.start();
+ * telemetry.track('custom:end-screen-video-clicked', { slug, details: { source: 'next-episode' } });
+ * await telemetry.flush({ keepalive: true }); // before navigating
+ */
+export class TelemetryClient {
+  /** 21 random URL-safe characters, stable for this client (player-and-client §9). */
+  readonly correlationId: string;
+  readonly source: string;
+  readonly batchMs: number;
+
+  private readonly sender: TelemetrySender;
+  private readonly clock: Clock;
+  private readonly logger: TelemetryLogger;
+  private readonly lifecycle: Required<PageLifecycleTargets>;
+  private readonly maxRetryDelayMs: number;
+  private readonly sendTimeoutMs: number;
+  private authToken: string | undefined;
+  private queue: QueuedEvent[] = [];
+  private seq = 0;
+  private timer: TimerHandle | undefined;
+  private inFlight = 0;
+  private failures = 0;
+  private started = false;
+  private isDisabled = false;
+  private isDestroyed = false;
+  private warnedNoToken = false;
+  private listening = false;
+
+  constructor(options: TelemetryClientOptions) {
+    if (typeof options?.send !== 'function') {
+      throw new S72Error('invalid_config', 'The telemetry client needs a send callback.', {
+        category: 'client',
+        data: { option: 'send' },
+      });
+    }
+    const batchMs = options.batchMs ?? TELEMETRY_BATCH_MS;
+    if (!Number.isFinite(batchMs) || batchMs <= 0) {
+      throw new S72Error('invalid_config', 'The telemetry batch window must be a positive number of ms.', {
+        category: 'client',
+        data: { option: 'batchMs' },
+      });
+    }
+    this.sender = options.send;
+    this.batchMs = batchMs;
+    this.authToken = options.authToken?.trim() || undefined;
+    this.source = options.source ?? TELEMETRY_DEFAULT_SOURCE;
+    this.maxRetryDelayMs = Math.max(batchMs, options.maxRetryDelayMs ?? TELEMETRY_MAX_RETRY_DELAY_MS);
+    this.sendTimeoutMs = options.sendTimeoutMs ?? TELEMETRY_SEND_TIMEOUT_MS;
+    this.clock = options.clock ?? systemClock;
+    this.logger = options.logger ?? console;
+    this.lifecycle = { ...defaultLifecycle(), ...options.lifecycle };
+    this.correlationId = (options.createCorrelationId ?? (() => nanoid(TELEMETRY_CORRELATION_ID_LENGTH)))();
+  }
+
+  /** Events waiting to be sent (including none of those in flight). */
+  get queuedCount(): number {
+    return this.queue.length;
+  }
+
+  /** True once a reply said `telemetry_timestamp_invalid_range`: nothing is tracked or sent any more. */
+  get disabled(): boolean {
+    return this.isDisabled;
+  }
+
+  /** Sets (or clears) the token; queued events are sent at once when a token arrives. */
+  setAuthToken(token: string | undefined): void {
+    this.authToken = token?.trim() || undefined;
+    if (!this.authToken) return;
+    this.warnedNoToken = false;
+    if (this.started && this.queue.length > 0 && this.inFlight === 0) {
+      this.clearTimer();
+      this.schedule(0);
+    }
+  }
+
+  /**
+   * Queues one event, stamped with the current time. Token-bearing properties are removed
+   * (DESIGN.md "Security rules"). Ignored once disabled or destroyed.
+   */
+  track<K extends keyof TelemetryEventMap>(event: K, properties: TelemetryEventMap[K]): void;
+  track(event: string, properties?: Readonly<Record<string, unknown>>): void;
+  track(event: string, properties: Readonly<Record<string, unknown>> = {}): void {
+    if (this.isDisabled || this.isDestroyed) return;
+    const safe = redactValue(properties) as Record<string, unknown>;
+    const stamped: TelemetryEvent = { ...safe, event, timestamp: new Date(this.clock.now()).toISOString() };
+    this.queue.push({ seq: this.seq++, event: stamped });
+    if (this.inFlight === 0) this.schedule(this.batchMs);
+  }
+
+  /** Starts the batch timer and the page lifecycle listeners. Idempotent. */
+  start(): void {
+    if (this.started || this.isDestroyed || this.isDisabled) return;
+    this.started = true;
+    this.listen();
+    if (this.queue.length > 0 && this.inFlight === 0) this.schedule(this.batchMs);
+  }
+
+  /** Stops the timer and the listeners; queued events are kept for the next `start()`. */
+  stop(): void {
+    this.started = false;
+    this.clearTimer();
+    this.unlisten();
+  }
+
+  /**
+   * Sends everything queued now (e.g. `custom:end-screen-video-clicked` before navigation).
+   * Never rejects: a failed batch goes back to the queue as for a timed send.
+   */
+  flush(options: { keepalive?: boolean } = {}): Promise<void> {
+    if (this.isDestroyed) return Promise.resolve();
+    return this.sendQueued(options.keepalive ?? false);
+  }
+
+  /** Flushes (with `keepalive`), then stops for good. Later `track()` calls are ignored. */
+  destroy(): Promise<void> {
+    if (this.isDestroyed) return Promise.resolve();
+    const flushed = this.sendQueued(true);
+    this.isDestroyed = true;
+    this.stop();
+    return flushed;
+  }
+
+  // ---- internals --------------------------------------------------------------------------------
+
+  private readonly onPageHide = (): void => {
+    void this.sendQueued(true);
+  };
+
+  private readonly onVisibilityChange = (): void => {
+    if (this.lifecycle.document?.visibilityState === 'hidden') void this.sendQueued(true);
+  };
+
+  private listen(): void {
+    if (this.listening) return;
+    this.listening = true;
+    this.lifecycle.window?.addEventListener('pagehide', this.onPageHide);
+    this.lifecycle.document?.addEventListener('visibilitychange', this.onVisibilityChange);
+  }
+
+  private unlisten(): void {
+    if (!this.listening) return;
+    this.listening = false;
+    this.lifecycle.window?.removeEventListener('pagehide', this.onPageHide);
+    this.lifecycle.document?.removeEventListener('visibilitychange', this.onVisibilityChange);
+  }
+
+  /** Arms the timer unless one is armed, the client is not started, or it is finished. */
+  private schedule(delayMs: number): void {
+    if (this.timer !== undefined || !this.started || this.isDisabled || this.isDestroyed) return;
+    this.timer = this.clock.setTimeout(() => {
+      this.timer = undefined;
+      void this.sendQueued(false);
+    }, delayMs);
+  }
+
+  private clearTimer(): void {
+    if (this.timer === undefined) return;
+    this.clock.clearTimeout(this.timer);
+    this.timer = undefined;
+  }
+
+  /** Takes the whole queue and sends it; starts the request synchronously (for page hide). */
+  private async sendQueued(keepalive: boolean): Promise<void> {
+    this.clearTimer();
+    if (this.isDisabled || this.queue.length === 0) return;
+    const authToken = this.authToken;
+    if (!authToken) {
+      if (!this.warnedNoToken) {
+        this.warnedNoToken = true;
+        this.logger.warn(
+          `[s72 telemetry] No auth token: ${this.queue.length} event(s) kept and not sent until a token is set.`,
+        );
+      }
+      return;
+    }
+
+    const taken = this.queue;
+    this.queue = [];
+    const batch: TelemetryBatch = {
+      sent_at: new Date(this.clock.now()).toISOString(),
+      source: this.source,
+      correlation_id: this.correlationId,
+      events: taken.map((item) => item.event),
+    };
+
+    if (keepalive && this.sender.sendBeacon) {
+      let queued = false;
+      try {
+        queued = this.sender.sendBeacon(batch, { authToken });
+      } catch {
+        queued = false;
+      }
+      if (queued) return;
+    }
+
+    this.inFlight += 1;
+    const abort = new AbortController();
+    const timeout = this.clock.setTimeout(() => abort.abort(), this.sendTimeoutMs);
+    try {
+      await this.sender(batch, { authToken, keepalive, signal: abort.signal });
+      this.failures = 0;
+    } catch (error) {
+      this.handleFailure(error, taken);
+    } finally {
+      this.clock.clearTimeout(timeout);
+      this.inFlight -= 1;
+    }
+    if (this.inFlight === 0 && this.queue.length > 0) {
+      const delayMs =
+        this.failures > 0
+          ? backoffDelayMs(this.failures, { baseDelayMs: this.batchMs, maxDelayMs: this.maxRetryDelayMs })
+          : this.batchMs;
+      this.schedule(delayMs);
+    }
+  }
+
+  private handleFailure(error: unknown, taken: QueuedEvent[]): void {
+    const outcome = classifyTelemetryFailure(error);
+    if (outcome === 'disable') {
+      this.disable();
+      return;
+    }
+    if (outcome === 'drop') {
+      // 4xx: the service will never accept this batch (player-and-client §7); the next ones may.
+      this.failures = 0;
+      return;
+    }
+    this.failures += 1;
+    if (this.isDestroyed || this.isDisabled) return;
+    // Back in front of newer events, in tracking order.
+    this.queue = [...taken, ...this.queue].sort((a, b) => a.seq - b.seq);
+  }
+
+  private disable(): void {
+    if (this.isDisabled) return;
+    this.isDisabled = true;
+    const dropped = this.queue.length;
+    this.queue = [];
+    this.clearTimer();
+    this.unlisten();
+    this.logger.warn(
+      `[s72 telemetry] The service answered ${TELEMETRY_TIMESTAMP_INVALID_RANGE}; telemetry is off` +
+        (dropped > 0 ? ` (${dropped} queued event(s) dropped).` : '.'),
+    );
+  }
+}
+
+/** Creates a {@link TelemetryClient}; same options. */
+export function createTelemetryClient(options: TelemetryClientOptions): TelemetryClient {
+  return new TelemetryClient(options);
+}
