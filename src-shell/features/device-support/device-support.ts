@@ -1,0 +1,270 @@
+/**
+ * Device support check of the play page (play-page §4 step 5, §9 "Device matrix", "Restriction
+ * toggles"; player-and-client §5 restrictions). Pure except {@link detectDevice}, which reads the
+ * browser (user agent and, where available, `navigator.userAgentData` high-entropy values).
+ *
+ * The matrix (play-page §9):
+ * - Chrome, Edge, Firefox, Opera: yes on Windows 11, Windows 10, macOS, iOS and Android; maybe on Linux.
+ * - Safari: macOS and iOS only.
+ * - Any other browser or OS: no.
+ */
+import { parseUA } from './ua-parser.js';
+
+/** `maybe`: may work, not tested (play-page §9: Linux). */
+export type SupportLevel = 'yes' | 'maybe' | 'no';
+
+/** Browsers of the matrix. */
+export const MATRIX_BROWSERS = ['Chrome', 'Edge', 'Firefox', 'Opera', 'Safari'] as const;
+export type MatrixBrowser = (typeof MATRIX_BROWSERS)[number];
+/** Platforms of the matrix, in the order of `/supported-devices.json`. */
+export const MATRIX_PLATFORMS = ['Windows 11', 'Windows 10', 'macOS', 'iOS', 'Android', 'Linux'] as const;
+export type MatrixPlatform = (typeof MATRIX_PLATFORMS)[number];
+
+/** A browser or OS outside the matrix is `'other'`. */
+export type BrowserName = MatrixBrowser | 'other';
+export type OsName = MatrixPlatform | 'other';
+
+export type SupportMatrix = Readonly<Record<MatrixBrowser, Readonly<Record<MatrixPlatform, SupportLevel>>>>;
+
+const CHROMIUM_ROW: Readonly<Record<MatrixPlatform, SupportLevel>> = Object.freeze({
+  'Windows 11': 'yes',
+  'Windows 10': 'yes',
+  macOS: 'yes',
+  iOS: 'yes',
+  Android: 'yes',
+  Linux: 'maybe',
+});
+
+/** play-page §9 "Device matrix". */
+export const SUPPORT_MATRIX: SupportMatrix = Object.freeze({
+  Chrome: CHROMIUM_ROW,
+  Edge: CHROMIUM_ROW,
+  Firefox: CHROMIUM_ROW,
+  Opera: CHROMIUM_ROW,
+  Safari: Object.freeze({ 'Windows 11': 'no', 'Windows 10': 'no', macOS: 'yes', iOS: 'yes', Android: 'no', Linux: 'no' }),
+});
+
+/** What the play page knows about the viewer's device. */
+export interface DeviceInfo {
+  browser: BrowserName;
+  /** The browser name as ua-parser-js reported it (e.g. `Mobile Safari`), for diagnostics. */
+  browserName: string;
+  browserVersion: string;
+  os: OsName;
+  /** The OS name as ua-parser-js reported it (e.g. `Ubuntu`). */
+  osName: string;
+  /** A phone or tablet (iOS, Android or a mobile/tablet device type). */
+  mobile: boolean;
+  /** An iPhone (or iPod): the target of the `iphone_fullscreen` restriction. */
+  iphone: boolean;
+}
+
+/** Extra client data that refines the user agent (`navigator.userAgentData`). */
+export interface ClientHints {
+  /** `getHighEntropyValues(['platformVersion'])`; on Windows, major ≥ 13 is Windows 11. */
+  platformVersion?: string | undefined;
+  /** `navigator.maxTouchPoints`: an iPad in desktop mode says "Macintosh" but has touch points. */
+  maxTouchPoints?: number | undefined;
+}
+
+/** Windows `platformVersion` major from which it is Windows 11 (Microsoft's UA-CH guidance). */
+export const WINDOWS_11_MIN_PLATFORM_MAJOR = 13;
+
+function browserOf(name: string): BrowserName {
+  const n = name.toLowerCase();
+  // Order matters: Edge and Opera say "Chrome" too; every iOS browser says "Safari".
+  if (n.includes('edge')) return 'Edge';
+  if (n.includes('opera') || n === 'opr') return 'Opera';
+  if (n.includes('firefox')) return 'Firefox';
+  if (n.includes('chrome') || n === 'chromium') return 'Chrome';
+  if (n.includes('safari')) return 'Safari';
+  return 'other';
+}
+
+const LINUX_DISTROS = new Set(['linux', 'ubuntu', 'debian', 'fedora', 'mint', 'arch', 'gentoo', 'redhat', 'red hat', 'suse', 'opensuse', 'centos', 'slackware', 'mandriva', 'kubuntu', 'xubuntu', 'deepin', 'manjaro', 'elementary os', 'zenwalk', 'pclinuxos', 'mageia', 'sabayon', 'linpus', 'vectorlinux']);
+
+function osOf(name: string, version: string, hints: ClientHints): OsName {
+  const n = name.toLowerCase();
+  if (n === 'windows') {
+    if (version !== '10') return 'other'; // 7, 8, 8.1, XP…: outside the matrix
+    const major = Number.parseInt(hints.platformVersion ?? '', 10);
+    return Number.isFinite(major) && major >= WINDOWS_11_MIN_PLATFORM_MAJOR ? 'Windows 11' : 'Windows 10';
+  }
+  if (n === 'mac os' || n === 'macos') return 'macOS';
+  if (n === 'ios') return 'iOS';
+  if (n === 'android') return 'Android';
+  if (LINUX_DISTROS.has(n)) return 'Linux';
+  return 'other';
+}
+
+/**
+ * Parses a user agent (ua-parser-js) into the matrix's browser and OS. Pure.
+ *
+ * Windows 11 and 10 send the same UA (`Windows NT 10.0`); pass `hints.platformVersion` to tell them
+ * apart (without it, Windows 10 is assumed).
+ */
+export function parseUserAgent(userAgent: string, hints: ClientHints = {}): DeviceInfo {
+  const result = parseUA(userAgent);
+  const browserName = result.browser.name ?? '';
+  const osName = result.os.name ?? '';
+  let os = osOf(osName, result.os.version ?? '', hints);
+  const model = (result.device.model ?? '').toLowerCase();
+  // iPadOS 13+ Safari asks for the desktop site: "Macintosh" with touch points.
+  if (os === 'macOS' && (hints.maxTouchPoints ?? 0) > 1) os = 'iOS';
+  const deviceType = result.device.type ?? '';
+  const mobile = os === 'iOS' || os === 'Android' || deviceType === 'mobile' || deviceType === 'tablet';
+  return {
+    browser: browserOf(browserName),
+    browserName,
+    browserVersion: result.browser.version ?? '',
+    os,
+    osName,
+    mobile,
+    iphone: model === 'iphone' || model === 'ipod' || /\b(?:iPhone|iPod)\b/.test(userAgent),
+  };
+}
+
+/** The matrix's level for a browser and OS; anything outside it is `no`. Pure. */
+export function matrixSupport(browser: BrowserName, os: OsName, matrix: SupportMatrix = SUPPORT_MATRIX): SupportLevel {
+  if (browser === 'other' || os === 'other') return 'no';
+  return matrix[browser]?.[os] ?? 'no';
+}
+
+/** The restriction toggles of play-page §9 (player-and-client §5). */
+export interface DeviceRestrictions {
+  /** Firefox is not supported at all. */
+  blockFirefox: boolean;
+  /** Widevine on macOS is blocked: only Safari (FairPlay) plays DRM content there. */
+  blockMacosWidevine: boolean;
+  /** DRM content is blocked on mobile devices. */
+  blockMobileDrm: boolean;
+  /** Fullscreen is allowed on iPhone (false blocks it; player-and-client §5). */
+  iphoneFullscreen: boolean;
+}
+
+export const DEFAULT_RESTRICTIONS: DeviceRestrictions = Object.freeze({
+  blockFirefox: false,
+  blockMacosWidevine: false,
+  blockMobileDrm: false,
+  iphoneFullscreen: true,
+});
+
+/**
+ * Reads the restrictions from feature toggles (`block_firefox`, `block_macos_widevine`,
+ * `block_mobile_drm`, `iphone_fullscreen`). A missing or non-boolean toggle keeps its default. Pure.
+ */
+export function restrictionsFromToggles(toggles: Readonly<Record<string, unknown>> | undefined): DeviceRestrictions {
+  const flag = (key: string, fallback: boolean): boolean => {
+    const value = toggles?.[key];
+    return typeof value === 'boolean' ? value : fallback;
+  };
+  return {
+    blockFirefox: flag('block_firefox', DEFAULT_RESTRICTIONS.blockFirefox),
+    blockMacosWidevine: flag('block_macos_widevine', DEFAULT_RESTRICTIONS.blockMacosWidevine),
+    blockMobileDrm: flag('block_mobile_drm', DEFAULT_RESTRICTIONS.blockMobileDrm),
+    iphoneFullscreen: flag('iphone_fullscreen', DEFAULT_RESTRICTIONS.iphoneFullscreen),
+  };
+}
+
+/** Why a device is not supported. */
+export type UnsupportedReason =
+  | 'browser_not_supported'
+  | 'os_not_supported'
+  | 'blocked_firefox'
+  | 'blocked_macos_widevine'
+  | 'blocked_mobile_drm';
+
+/** The result of the device support check. */
+export interface DeviceSupport {
+  supported: SupportLevel;
+  browser: BrowserName;
+  os: OsName;
+  mobile: boolean;
+  /** Set when `supported` is `no`. */
+  reason?: UnsupportedReason;
+  /** Whether the player may offer fullscreen (false on iPhone when `iphone_fullscreen` is off). */
+  fullscreenAllowed: boolean;
+}
+
+export interface CheckOptions {
+  restrictions?: DeviceRestrictions;
+  /** The content is DRM-protected (default true: the check runs before the streams are known). */
+  drm?: boolean;
+}
+
+/**
+ * Applies the matrix, then the restriction toggles, to a device. Pure.
+ *
+ * Restrictions only ever lower the level: `block_firefox` blocks Firefox; `block_macos_widevine`
+ * blocks DRM content in every macOS browser but Safari (which uses FairPlay); `block_mobile_drm`
+ * blocks DRM content on phones and tablets. `iphone_fullscreen: false` only hides fullscreen.
+ */
+export function checkDeviceSupport(device: DeviceInfo, options: CheckOptions = {}): DeviceSupport {
+  const restrictions = options.restrictions ?? DEFAULT_RESTRICTIONS;
+  const drm = options.drm ?? true;
+  const base = {
+    browser: device.browser,
+    os: device.os,
+    mobile: device.mobile,
+    fullscreenAllowed: !(device.iphone && !restrictions.iphoneFullscreen),
+  };
+  const no = (reason: UnsupportedReason): DeviceSupport => ({ ...base, supported: 'no', reason });
+  const level = matrixSupport(device.browser, device.os);
+  // A known browser on a known OS outside its row (Safari on Windows) is a browser problem too.
+  if (level === 'no') return no(device.os === 'other' && device.browser !== 'other' ? 'os_not_supported' : 'browser_not_supported');
+  if (restrictions.blockFirefox && device.browser === 'Firefox') return no('blocked_firefox');
+  if (drm && restrictions.blockMacosWidevine && device.os === 'macOS' && device.browser !== 'Safari') {
+    return no('blocked_macos_widevine');
+  }
+  if (drm && restrictions.blockMobileDrm && device.mobile) return no('blocked_mobile_drm');
+  return { ...base, supported: level };
+}
+
+/** True when two checks would render the same (the monitor calls back only on a change). Pure. */
+export function sameSupport(a: DeviceSupport | undefined, b: DeviceSupport | undefined): boolean {
+  if (!a || !b) return a === b;
+  return (
+    a.supported === b.supported &&
+    a.browser === b.browser &&
+    a.os === b.os &&
+    a.mobile === b.mobile &&
+    a.reason === b.reason &&
+    a.fullscreenAllowed === b.fullscreenAllowed
+  );
+}
+
+/** The slice of `navigator` {@link detectDevice} reads; tests pass their own. */
+export interface NavigatorLike {
+  userAgent: string;
+  maxTouchPoints?: number;
+  userAgentData?: {
+    getHighEntropyValues?(hints: string[]): Promise<{ platformVersion?: string }>;
+  } | undefined;
+}
+
+/**
+ * Reads the current device: the user agent, plus `platformVersion` from
+ * `navigator.userAgentData.getHighEntropyValues` on Windows (to tell 11 from 10). Never rejects.
+ */
+export async function detectDevice(nav: NavigatorLike | undefined = globalThis.navigator as NavigatorLike | undefined): Promise<DeviceInfo> {
+  const userAgent = nav?.userAgent ?? '';
+  const hints: ClientHints = { maxTouchPoints: nav?.maxTouchPoints };
+  if (/Windows NT 10\.0/.test(userAgent) && typeof nav?.userAgentData?.getHighEntropyValues === 'function') {
+    try {
+      const values = await nav.userAgentData.getHighEntropyValues(['platformVersion']);
+      hints.platformVersion = typeof values?.platformVersion === 'string' ? values.platformVersion : undefined;
+    } catch {
+      /* no hint: Windows 10 is assumed */
+    }
+  }
+  return parseUserAgent(userAgent, hints);
+}
+
+/**
+ * The whole check for this browser: {@link detectDevice} then {@link checkDeviceSupport}. Never
+ * rejects. Use as the `check` of `DeviceSupportMonitor`.
+ */
+export async function checkCurrentDevice(options: CheckOptions & { navigator?: NavigatorLike | undefined } = {}): Promise<DeviceSupport> {
+  const { navigator: nav, ...check } = options;
+  return checkDeviceSupport(await detectDevice(nav ?? (globalThis.navigator as NavigatorLike | undefined)), check);
+}

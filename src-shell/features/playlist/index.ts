@@ -1,0 +1,5 @@
+/** Playlists (play-page §3, §4, §5, §7): public API for the play flow. */
+export * from './playlist.js';
+export * from './watched.js';
+export * from './runner.js';
+export * from './lifecycle.js';

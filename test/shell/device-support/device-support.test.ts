@@ -1,0 +1,218 @@
+import { expect } from '@open-wc/testing';
+import sinon from 'sinon';
+import {
+  checkCurrentDevice,
+  checkDeviceSupport,
+  DEFAULT_RESTRICTIONS,
+  detectDevice,
+  parseUserAgent,
+  restrictionsFromToggles,
+  type DeviceRestrictions,
+  type SupportLevel,
+} from '../../../src-shell/features/device-support/device-support.js';
+import { DEVICE_SUPPORT_RECHECK_MS, DeviceSupportMonitor } from '../../../src-shell/features/device-support/monitor.js';
+import { UA } from './user-agents.js';
+
+const WIN11_HINT = { platformVersion: '15.0.0' };
+const WIN10_HINT = { platformVersion: '10.0.0' };
+
+describe('device support: the play-page §9 matrix over real user agents', () => {
+  type Row = [label: string, ua: string, hints: { platformVersion?: string }, browser: string, os: string, mobile: boolean, level: SupportLevel];
+  const rows: Row[] = [];
+  for (const browser of ['Chrome', 'Edge', 'Firefox', 'Opera'] as const) {
+    const win = UA[`${browser}/Windows`];
+    rows.push([`${browser} on Windows 11`, win, WIN11_HINT, browser, 'Windows 11', false, 'yes']);
+    rows.push([`${browser} on Windows 10`, win, WIN10_HINT, browser, 'Windows 10', false, 'yes']);
+    rows.push([`${browser} on macOS`, UA[`${browser}/macOS`], {}, browser, 'macOS', false, 'yes']);
+    rows.push([`${browser} on iOS`, UA[`${browser}/iOS`], {}, browser, 'iOS', true, 'yes']);
+    rows.push([`${browser} on Android`, UA[`${browser}/Android`], {}, browser, 'Android', true, 'yes']);
+    rows.push([`${browser} on Linux`, UA[`${browser}/Linux`], {}, browser, 'Linux', false, 'maybe']);
+  }
+  rows.push(['Safari on macOS', UA['Safari/macOS'], {}, 'Safari', 'macOS', false, 'yes']);
+  rows.push(['Safari on iOS', UA['Safari/iOS'], {}, 'Safari', 'iOS', true, 'yes']);
+  rows.push(['Safari on Windows 10', UA['Safari/Windows'], WIN10_HINT, 'Safari', 'Windows 10', false, 'no']);
+  rows.push(['Safari on Windows 11', UA['Safari/Windows'], WIN11_HINT, 'Safari', 'Windows 11', false, 'no']);
+  rows.push(['Samsung Internet on Android', UA['Samsung/Android'], {}, 'other', 'Android', true, 'no']);
+  rows.push(['Internet Explorer on Windows 7', UA['IE/Windows7'], {}, 'other', 'other', false, 'no']);
+  rows.push(['Chrome on Windows 7', UA['Chrome/Win7'], {}, 'Chrome', 'other', false, 'no']);
+  rows.push(['Chrome on ChromeOS', UA['Chrome/ChromeOS'], {}, 'Chrome', 'other', false, 'no']);
+  rows.push(['headless Chrome on Linux', UA.Headless, {}, 'Chrome', 'Linux', false, 'maybe']);
+  rows.push(['Safari on iPad', UA.iPad, {}, 'Safari', 'iOS', true, 'yes']);
+
+  for (const [label, ua, hints, browser, os, mobile, level] of rows) {
+    it(`${label} → ${level}`, () => {
+      const device = parseUserAgent(ua, hints);
+      expect(device.browser, 'browser').to.equal(browser);
+      expect(device.os, 'os').to.equal(os);
+      expect(device.mobile, 'mobile').to.equal(mobile);
+      const result = checkDeviceSupport(device);
+      expect(result.supported).to.equal(level);
+      expect({ browser: result.browser, os: result.os, mobile: result.mobile }).to.deep.equal({ browser, os, mobile });
+      if (level === 'no') expect(result.reason).to.be.a('string');
+      else expect(result.reason).to.equal(undefined);
+    });
+  }
+
+  it('Windows without a platformVersion hint is taken as Windows 10', () => {
+    expect(parseUserAgent(UA['Chrome/Windows']).os).to.equal('Windows 10');
+  });
+
+  it('an iPad asking for the desktop site (Macintosh with touch points) is iOS and mobile', () => {
+    const device = parseUserAgent(UA['Safari/macOS'], { maxTouchPoints: 5 });
+    expect(device.os).to.equal('iOS');
+    expect(device.mobile).to.equal(true);
+  });
+});
+
+describe('device support: detectDevice reads userAgentData for Windows 11', () => {
+  it('asks for platformVersion on Windows and maps major ≥ 13 to Windows 11', async () => {
+    const getHighEntropyValues = sinon.stub().resolves({ platformVersion: '15.0.0' });
+    const device = await detectDevice({ userAgent: UA['Edge/Windows'], userAgentData: { getHighEntropyValues } });
+    expect(getHighEntropyValues.callCount).to.equal(1);
+    expect(getHighEntropyValues.firstCall.args[0]).to.deep.equal(['platformVersion']);
+    expect(device.os).to.equal('Windows 11');
+    expect(device.browser).to.equal('Edge');
+  });
+
+  it('a major below 13 is Windows 10; a failing lookup is Windows 10 too', async () => {
+    const ten = await detectDevice({ userAgent: UA['Chrome/Windows'], userAgentData: { getHighEntropyValues: async () => ({ platformVersion: '10.0.0' }) } });
+    expect(ten.os).to.equal('Windows 10');
+    const failing = await detectDevice({ userAgent: UA['Chrome/Windows'], userAgentData: { getHighEntropyValues: () => Promise.reject(new Error('denied')) } });
+    expect(failing.os).to.equal('Windows 10');
+  });
+
+  it('does not ask on other systems', async () => {
+    const getHighEntropyValues = sinon.stub().resolves({ platformVersion: '15.0.0' });
+    const device = await detectDevice({ userAgent: UA['Chrome/macOS'], userAgentData: { getHighEntropyValues } });
+    expect(getHighEntropyValues.callCount).to.equal(0);
+    expect(device.os).to.equal('macOS');
+  });
+
+  it('reads the real navigator by default (this Chromium)', async () => {
+    const device = await detectDevice();
+    expect(device.browser).to.equal('Chrome');
+  });
+});
+
+describe('device support: restriction toggles', () => {
+  const on = (patch: Partial<DeviceRestrictions>): DeviceRestrictions => ({ ...DEFAULT_RESTRICTIONS, ...patch });
+
+  it('reads the storefront toggles by name; missing or non-boolean keep the default', () => {
+    expect(restrictionsFromToggles({ block_firefox: true, block_macos_widevine: true, block_mobile_drm: true, iphone_fullscreen: false })).to.deep.equal({
+      blockFirefox: true,
+      blockMacosWidevine: true,
+      blockMobileDrm: true,
+      iphoneFullscreen: false,
+    });
+    expect(restrictionsFromToggles({ block_firefox: 'yes' })).to.deep.equal(DEFAULT_RESTRICTIONS);
+    expect(restrictionsFromToggles(undefined)).to.deep.equal(DEFAULT_RESTRICTIONS);
+  });
+
+  it('block_firefox blocks Firefox everywhere and nothing else', () => {
+    const restrictions = on({ blockFirefox: true });
+    for (const key of ['Firefox/Windows', 'Firefox/macOS', 'Firefox/Android', 'Firefox/iOS', 'Firefox/Linux'] as const) {
+      const result = checkDeviceSupport(parseUserAgent(UA[key]), { restrictions });
+      expect(result.supported, key).to.equal('no');
+      expect(result.reason).to.equal('blocked_firefox');
+    }
+    expect(checkDeviceSupport(parseUserAgent(UA['Chrome/Windows']), { restrictions }).supported).to.equal('yes');
+    expect(checkDeviceSupport(parseUserAgent(UA['Firefox/Windows'])).supported).to.equal('yes');
+  });
+
+  it('block_macos_widevine blocks DRM in macOS browsers but Safari; clear content still plays', () => {
+    const restrictions = on({ blockMacosWidevine: true });
+    for (const key of ['Chrome/macOS', 'Edge/macOS', 'Firefox/macOS', 'Opera/macOS'] as const) {
+      const result = checkDeviceSupport(parseUserAgent(UA[key]), { restrictions });
+      expect(result.supported, key).to.equal('no');
+      expect(result.reason).to.equal('blocked_macos_widevine');
+      expect(checkDeviceSupport(parseUserAgent(UA[key]), { restrictions, drm: false }).supported, `${key} clear`).to.equal('yes');
+    }
+    expect(checkDeviceSupport(parseUserAgent(UA['Safari/macOS']), { restrictions }).supported).to.equal('yes');
+    expect(checkDeviceSupport(parseUserAgent(UA['Chrome/Windows']), { restrictions }).supported).to.equal('yes');
+  });
+
+  it('block_mobile_drm blocks DRM content on phones and tablets only', () => {
+    const restrictions = on({ blockMobileDrm: true });
+    for (const key of ['Chrome/Android', 'Safari/iOS', 'Chrome/iOS', 'iPad'] as const) {
+      const result = checkDeviceSupport(parseUserAgent(UA[key]), { restrictions });
+      expect(result.supported, key).to.equal('no');
+      expect(result.reason).to.equal('blocked_mobile_drm');
+    }
+    expect(checkDeviceSupport(parseUserAgent(UA['Chrome/Android']), { restrictions, drm: false }).supported).to.equal('yes');
+    expect(checkDeviceSupport(parseUserAgent(UA['Chrome/macOS']), { restrictions }).supported).to.equal('yes');
+  });
+
+  it('iphone_fullscreen off hides fullscreen on iPhone only, without blocking playback', () => {
+    const restrictions = on({ iphoneFullscreen: false });
+    const iphone = checkDeviceSupport(parseUserAgent(UA['Safari/iOS']), { restrictions });
+    expect(iphone.supported).to.equal('yes');
+    expect(iphone.fullscreenAllowed).to.equal(false);
+    expect(checkDeviceSupport(parseUserAgent(UA.iPad), { restrictions }).fullscreenAllowed).to.equal(true);
+    expect(checkDeviceSupport(parseUserAgent(UA['Chrome/Android']), { restrictions }).fullscreenAllowed).to.equal(true);
+    expect(checkDeviceSupport(parseUserAgent(UA['Safari/iOS'])).fullscreenAllowed).to.equal(true);
+  });
+});
+
+describe('DeviceSupportMonitor: recheck every 2 s', () => {
+  let clock: sinon.SinonFakeTimers;
+  beforeEach(() => {
+    clock = sinon.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+  });
+  afterEach(() => clock.restore());
+
+  it('checks at once, then every 2 s, and calls back only on a change', async () => {
+    expect(DEVICE_SUPPORT_RECHECK_MS).to.equal(2_000);
+    let ua: string = UA['Chrome/Windows'];
+    let restrictions = DEFAULT_RESTRICTIONS;
+    const check = sinon.spy(() => checkDeviceSupport(parseUserAgent(ua), { restrictions }));
+    const onChange = sinon.spy();
+    const monitor = new DeviceSupportMonitor({ check, onChange });
+    await monitor.start();
+    expect(check.callCount).to.equal(1);
+    expect(onChange.callCount).to.equal(1);
+    expect(onChange.firstCall.args[0].supported).to.equal('yes');
+
+    await clock.tickAsync(1_999);
+    expect(check.callCount).to.equal(1);
+    await clock.tickAsync(1);
+    expect(check.callCount).to.equal(2);
+    expect(onChange.callCount, 'no change, no callback').to.equal(1);
+
+    ua = UA['Firefox/Windows'];
+    restrictions = { ...DEFAULT_RESTRICTIONS, blockFirefox: true };
+    await clock.tickAsync(2_000);
+    expect(check.callCount).to.equal(3);
+    expect(onChange.callCount).to.equal(2);
+    expect(onChange.secondCall.args[0]).to.include({ supported: 'no', browser: 'Firefox', reason: 'blocked_firefox' });
+    expect(onChange.secondCall.args[1]).to.include({ supported: 'yes', browser: 'Chrome' });
+    expect(monitor.current?.supported).to.equal('no');
+
+    monitor.stop();
+    await clock.tickAsync(10_000);
+    expect(check.callCount, 'stopped').to.equal(3);
+  });
+
+  it('keeps rechecking after a failing check', async () => {
+    const check = sinon.stub();
+    check.onFirstCall().rejects(new Error('boom'));
+    check.returns(checkDeviceSupport(parseUserAgent(UA['Chrome/macOS'])));
+    const onError = sinon.spy();
+    const onChange = sinon.spy();
+    const monitor = new DeviceSupportMonitor({ check, onChange, onError });
+    await monitor.start();
+    expect(onError.callCount).to.equal(1);
+    expect(onChange.callCount).to.equal(0);
+    await clock.tickAsync(DEVICE_SUPPORT_RECHECK_MS);
+    expect(onChange.callCount).to.equal(1);
+    monitor.stop();
+  });
+});
+
+describe('device support: checkCurrentDevice', () => {
+  it('detects and checks in one call, with restrictions', async () => {
+    const yes = await checkCurrentDevice({ navigator: { userAgent: UA['Firefox/Windows'] } });
+    expect(yes.supported).to.equal('yes');
+    const blocked = await checkCurrentDevice({ navigator: { userAgent: UA['Firefox/Windows'] }, restrictions: { ...DEFAULT_RESTRICTIONS, blockFirefox: true } });
+    expect(blocked).to.include({ supported: 'no', reason: 'blocked_firefox' });
+  });
+});
