@@ -165,6 +165,36 @@ export function registerServices(app: FastifyInstance, state: DemoState): void {
     };
   };
 
+  /**
+   * Availability of `/bundle/{id}` (player-and-client §3 "Availability", §6): tvod `available` if any
+   * item is available, `geoblocked` if every item is geoblocked, otherwise (also with no items)
+   * `unavailable`; `requires_pin_code` if any item needs it; plan ids of all items.
+   */
+  const bundleAvailabilityDto = (slug: string) => {
+    const id = /^\/bundle\/([^/]+)$/.exec(slug)?.[1];
+    const bundle = id === undefined ? undefined : catalogue.bundles.find((b) => b.id === id);
+    if (!bundle) return undefined;
+    const items = bundle.items.map((item) => state.index.get(item)).filter((n): n is ItemNode => n !== undefined);
+    const tvods = items.map((n) => n.availability.tvod ?? 'available');
+    const tvod = tvods.includes('available')
+      ? 'available'
+      : tvods.length > 0 && tvods.every((t) => t === 'geoblocked')
+        ? 'geoblocked'
+        : 'unavailable';
+    return {
+      slug,
+      from: null,
+      to: null,
+      ms_from: 0,
+      rental_duration_minutes: null,
+      rental_playback_duration_minutes: null,
+      live: null,
+      requires_pin_code: items.some((n) => n.availability.requires_pin_code === true),
+      tvod,
+      plan_ids: [...new Set(items.flatMap((n) => n.availability.plan_ids ?? []))],
+    };
+  };
+
   /** Availability gate of the streams call: expired, finished live event, coming soon. */
   const checkAvailable = (node: ItemNode): void => {
     const now = state.now();
@@ -395,10 +425,12 @@ export function registerServices(app: FastifyInstance, state: DemoState): void {
     const availabilities = [];
     for (const raw of slugs) {
       const slug = normaliseSlug(raw);
-      const node = slug ? state.index.get(slug) : undefined;
-      if (!node || seen.has(node.slug)) continue;
-      seen.add(node.slug);
-      availabilities.push(availabilityDto(node));
+      if (!slug || seen.has(slug)) continue;
+      const node = state.index.get(slug);
+      const dto = node ? availabilityDto(node) : slug.startsWith('/bundle/') ? bundleAvailabilityDto(slug) : undefined;
+      if (!dto) continue;
+      seen.add(slug);
+      availabilities.push(dto);
     }
     return { availabilities };
   });
@@ -411,10 +443,29 @@ export function registerServices(app: FastifyInstance, state: DemoState): void {
     return caller;
   };
 
-  app.get<{ Params: { userId: string } }>('/services/content/v4/user_library/:userId/index', async (req) => {
+  /**
+   * `sort_by=relevance`: entries with progress first (a season's progress is its episodes'), most
+   * recently played first; then the rest in catalogue order. Without `sort_by` (or another value):
+   * catalogue order.
+   */
+  const sortLibrary = (userId: number, entries: LibraryEntryState[], sortBy: string | undefined): LibraryEntryState[] => {
+    if (sortBy !== 'relevance') return entries;
+    const progress = state.progress.get(userId) ?? [];
+    const playedAt = (e: LibraryEntryState): number =>
+      Math.max(
+        -Infinity,
+        ...progress.filter((p) => p.item === e.item || p.item.startsWith(`${e.item}/`)).map((p) => p.last_played_at),
+      );
+    return entries
+      .map((e, i) => ({ e, i, t: playedAt(e) }))
+      .sort((a, b) => (a.t === b.t ? a.i - b.i : b.t - a.t))
+      .map(({ e }) => e);
+  };
+
+  app.get<{ Params: { userId: string }; Querystring: { sort_by?: string } }>('/services/content/v4/user_library/:userId/index', async (req) => {
     const { viewer } = requireSelf(req);
     return {
-      items: (state.library.get(viewer.user_id) ?? []).map((e) => ({
+      items: sortLibrary(viewer.user_id, state.library.get(viewer.user_id) ?? [], req.query.sort_by).map((e) => ({
         item: e.item,
         info: {
           quality: e.quality,
@@ -501,9 +552,17 @@ export function registerServices(app: FastifyInstance, state: DemoState): void {
     rental_redeem_period: 30,
     rental_playback_duration_minutes: 2880,
   }));
-  app.get('/services/users/v1/configuration', async () => ({ sign_in_url: '/signin.html', devices_url: '/devices.html' }));
-  app.get('/services/shopping/configuration', async () => ({ currency: 'NZD' }));
-  app.get('/services/pricing/v1/configuration', async () => ({ currency: 'NZD' }));
+  app.get('/services/users/v1/configuration', async () => ({
+    sign_in_url: '/signin.html',
+    devices_url: '/devices.html',
+    minimum_purchase_age: 18,
+  }));
+  app.get('/services/shopping/configuration', async () => ({
+    currency: 'NZD',
+    rental_redeem_period: 30,
+    rental_playback_duration_minutes: 2880,
+  }));
+  app.get('/services/pricing/v1/configuration', async () => ({ currency: 'NZD', prices_include_tax: true }));
   for (const path of [
     '/services/meta/feature_toggles',
     '/services/content/feature_toggles',

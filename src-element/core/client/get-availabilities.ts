@@ -2,6 +2,7 @@
  * Availabilities: `GET /services/content/v1/availabilities?items={comma-separated slugs}`,
  * batched by {@link AVAILABILITY_BATCH_SIZE} (player-and-client §7, §9).
  */
+import type { ContentQuery } from './cache.js';
 import { request, type HttpOptions } from './http.js';
 import { AvailabilitiesResponseSchema, type Availability } from './schemas.js';
 
@@ -17,8 +18,26 @@ export function chunk<T>(items: readonly T[], size: number): T[][] {
 }
 
 /**
+ * The cacheable reads of an availabilities request: duplicates dropped, one query per batch of at
+ * most {@link AVAILABILITY_BATCH_SIZE} slugs, in order. An empty list gives no query.
+ */
+export function availabilityQueries(slugs: readonly string[]): ContentQuery<Availability[]>[] {
+  return chunk([...new Set(slugs)], AVAILABILITY_BATCH_SIZE).map((batch) => ({
+    key: ['availabilities', batch],
+    run: async (http, signal) => {
+      const body = await request(
+        http,
+        { path: '/services/content/v1/availabilities', query: { items: batch.join(',') }, signal },
+        AvailabilitiesResponseSchema,
+      );
+      return body.availabilities;
+    },
+  }));
+}
+
+/**
  * Fetches the availabilities of many slugs: duplicates dropped, at most 100 slugs per request,
- * requests in parallel, answers merged in request order.
+ * requests in parallel, answers merged in request order (a request for 250 slugs makes 3 calls).
  *
  * @param http Base URL, fetch and tokens.
  * @param slugs Content slugs, e.g. `['/film/night-harbour', '/tv/harbour-lights/season/1/episode/1']`.
@@ -32,16 +51,6 @@ export async function getAvailabilities(
   slugs: readonly string[],
   signal?: AbortSignal,
 ): Promise<Availability[]> {
-  const unique = [...new Set(slugs)];
-  const batches = chunk(unique, AVAILABILITY_BATCH_SIZE);
-  const answers = await Promise.all(
-    batches.map((batch) =>
-      request(
-        http,
-        { path: '/services/content/v1/availabilities', query: { items: batch.join(',') }, signal },
-        AvailabilitiesResponseSchema,
-      ),
-    ),
-  );
-  return answers.flatMap((a) => a.availabilities);
+  const answers = await Promise.all(availabilityQueries(slugs).map((query) => query.run(http, signal)));
+  return answers.flat();
 }

@@ -1,23 +1,89 @@
 /**
- * Configuration: `GET /services/meta/configuration` and `GET /services/content/configuration`,
- * merged (player-and-client §7, play-page §3 "Configuration").
+ * Configuration reads (player-and-client §7): `GET /services/users/v1/configuration`,
+ * `/services/shopping/configuration`, `/services/content/configuration`,
+ * `/services/meta/configuration` and `/services/pricing/v1/configuration`. The play page reads the
+ * meta and content ones merged (play-page §3 "Configuration", §7).
  */
+import type { ContentQuery } from './cache.js';
 import { request, type HttpOptions } from './http.js';
 import { ConfigurationSchema, type Configuration } from './schemas.js';
 
-/** The configuration paths read, in merge order (later keys win). */
-export const CONFIGURATION_PATHS = ['/services/meta/configuration', '/services/content/configuration'] as const;
+/** The five configuration endpoints, by service (player-and-client §7). */
+export const CONFIGURATION_SERVICE_PATHS = Object.freeze({
+  users: '/services/users/v1/configuration',
+  shopping: '/services/shopping/configuration',
+  content: '/services/content/configuration',
+  meta: '/services/meta/configuration',
+  pricing: '/services/pricing/v1/configuration',
+} as const);
+
+/** A service with a configuration endpoint. */
+export type ConfigurationService = keyof typeof CONFIGURATION_SERVICE_PATHS;
+
+/** Every configuration service, in the order of player-and-client §7. */
+export const CONFIGURATION_SERVICES = Object.freeze(Object.keys(CONFIGURATION_SERVICE_PATHS) as ConfigurationService[]);
+
+/** The configuration paths merged by {@link getConfiguration}, in merge order (later keys win). */
+export const CONFIGURATION_PATHS = [CONFIGURATION_SERVICE_PATHS.meta, CONFIGURATION_SERVICE_PATHS.content] as const;
+
+/** The services merged by {@link getConfiguration}, in merge order. */
+export const MERGED_CONFIGURATION_SERVICES = ['meta', 'content'] as const satisfies readonly ConfigurationService[];
+
+/** Every service's configuration (see {@link getConfigurations}). */
+export type Configurations = Record<ConfigurationService, Configuration>;
+
+/** The cacheable read of one service's configuration. */
+export function configurationQuery(service: ConfigurationService): ContentQuery<Configuration> {
+  const path = CONFIGURATION_SERVICE_PATHS[service];
+  return {
+    key: ['configuration', service],
+    run: (http, signal) => request(http, { path, signal }, ConfigurationSchema),
+  };
+}
+
+/**
+ * Fetches one service's configuration, a flat object read by key.
+ *
+ * @param service `users`, `shopping`, `content`, `meta` or `pricing`.
+ * @throws {S72Error} any error of `request()`; a non-object body is `malformed_response`.
+ */
+export function getServiceConfiguration(
+  http: HttpOptions,
+  service: ConfigurationService,
+  signal?: AbortSignal,
+): Promise<Configuration> {
+  return configurationQuery(service).run(http, signal);
+}
+
+/** Merges configurations, later keys winning. Pure. */
+export function mergeConfigurations(parts: readonly Configuration[]): Configuration {
+  return Object.assign({}, ...parts) as Configuration;
+}
 
 /**
  * Fetches the meta and content configuration in parallel and merges them into one flat object
  * (content keys win over meta keys). Keys are read by name, e.g. `player_resume`,
- * `minimum_purchase_age`, `season_name`, `sign_in_url`, `heartbeat_frequency` (seconds).
+ * `minimum_purchase_age`, `season_name`, `image_root_path`, `continue_watching_max_age` (days),
+ * `continue_watching_max_items`, `rental_redeem_period` (days), `heartbeat_frequency` (seconds).
  *
  * @throws {S72Error} any error of `request()`; a non-object body is `malformed_response`.
  */
 export async function getConfiguration(http: HttpOptions, signal?: AbortSignal): Promise<Configuration> {
-  const parts = await Promise.all(CONFIGURATION_PATHS.map((path) => request(http, { path, signal }, ConfigurationSchema)));
-  return Object.assign({}, ...parts) as Configuration;
+  const parts = await Promise.all(
+    MERGED_CONFIGURATION_SERVICES.map((service) => getServiceConfiguration(http, service, signal)),
+  );
+  return mergeConfigurations(parts);
+}
+
+/**
+ * Fetches all five configurations in parallel.
+ *
+ * @returns `{ users, shopping, content, meta, pricing }`, each a flat object.
+ * @throws {S72Error} the first failing read's error.
+ */
+export async function getConfigurations(http: HttpOptions, signal?: AbortSignal): Promise<Configurations> {
+  const parts = await Promise.all(CONFIGURATION_SERVICES.map((service) => getServiceConfiguration(http, service, signal)));
+  return Object.fromEntries(CONFIGURATION_SERVICES.map((service, i) => [service, parts[i]!])) as Configurations;
 }
 
 /** Reads a string configuration key, or `fallback` when absent or not a non-empty string. */

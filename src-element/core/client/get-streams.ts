@@ -1,5 +1,6 @@
 /**
- * Streams: `POST /services/playback/streams{slug}` with an empty body (play-page §7).
+ * Streams: `POST /services/playback/streams{slug}` with an empty body (play-page §7). Never cached
+ * and never retried by the client: every answer carries a fresh play token.
  */
 import { request, type HttpOptions } from './http.js';
 import { StreamsResponseSchema, type StreamsResponse } from './schemas.js';

@@ -1,28 +1,121 @@
 /**
- * The content-data client (player-and-client §3, §7, §8, §9; play-page §6, §7): the calls the play
- * page needs, bound to one storefront and one viewer. Framework-free (core layer); exported as
- * `s72-player/client`.
+ * The content-data client (player-and-client §3, §7, §8, §9; play-page §6, §7): every call of the
+ * storefront's content-data API, bound to one storefront and one viewer, with the §9 cache (30 s),
+ * retries (3, backoff capped at 30 s) and shared in-flight requests. Framework-free (core layer);
+ * exported as `s72-player/client`.
  *
  * @example
  * const client = createContentClient({ baseUrl: location.origin, authToken: 'demo-adult-token' });
  * const film = await client.getFilm('/film/night-harbour', signal);
+ * const [library, progress] = await Promise.all([client.getLibrary(signal), client.getPlaybackProgress(signal)]);
  */
-import { getAvailabilities } from './get-availabilities.js';
-import { getConfiguration } from './get-configuration.js';
-import { getFilm } from './get-film.js';
-import { getSeason } from './get-season.js';
+import { contentQueryKey, createContentCache, type ContentCache, type ContentQuery } from './cache.js';
+import { availabilityQueries, getAvailabilities } from './get-availabilities.js';
+import { bundleQuery, getBundle } from './get-bundle.js';
+import {
+  CONFIGURATION_SERVICES,
+  MERGED_CONFIGURATION_SERVICES,
+  configurationQuery,
+  getConfiguration,
+  getConfigurations,
+  getServiceConfiguration,
+  mergeConfigurations,
+  type ConfigurationService,
+  type Configurations,
+} from './get-configuration.js';
+import {
+  FEATURE_TOGGLE_SERVICES,
+  featureTogglesQuery,
+  getFeatureToggles,
+  getServiceFeatureToggles,
+  type AllFeatureToggles,
+  type FeatureToggleService,
+} from './get-feature-toggles.js';
+import { filmQuery, filmsQuery, getFilm, getFilms } from './get-film.js';
+import { getLibrary, libraryQuery } from './get-library.js';
+import { getPlaybackProgress, playbackProgressQuery } from './get-playback-progress.js';
+import { getSeason, getSeasons, seasonQuery, seasonsQuery } from './get-season.js';
 import { getStreams } from './get-streams.js';
-import { getUser } from './get-user.js';
+import { getUser, userQuery } from './get-user.js';
+import { getUserPlans, userPlansQuery } from './get-user-plans.js';
 import type { FetchLike, HttpOptions } from './http.js';
-import type { Availability, Configuration, Film, Season, StreamsResponse, UserAccount } from './schemas.js';
+import type {
+  Availability,
+  Bundle,
+  Configuration,
+  FeatureToggles,
+  Film,
+  LibraryItem,
+  PlaybackProgressEntry,
+  Season,
+  StreamsResponse,
+  UserAccount,
+  UserPlan,
+} from './schemas.js';
 
 export type * from './schemas.js';
 export type { FetchLike, HttpOptions, HttpRequest } from './http.js';
 export { request, buildHeaders, buildUrl, codeForStatus } from './http.js';
 export * from './slugs.js';
-export { AVAILABILITY_BATCH_SIZE, chunk } from './get-availabilities.js';
-export { CONFIGURATION_PATHS, configNumber, configString } from './get-configuration.js';
-export { getAvailabilities, getConfiguration, getFilm, getSeason, getStreams, getUser };
+export {
+  CONTENT_QUERY_ROOT,
+  DEFAULT_CACHE_MAX_AGE_MS,
+  MAX_RETRIES,
+  MAX_RETRY_DELAY_MS,
+  QUERY_CACHE_TIME_MS,
+  RETRY_BASE_DELAY_MS,
+  contentQueryKey,
+  createContentCache,
+  isRetryableError,
+  retryDelayMs,
+  runQuery,
+  viewerKey,
+} from './cache.js';
+export type { ContentCache, ContentCacheOptions, ContentQuery, ReadOptions } from './cache.js';
+export { AVAILABILITY_BATCH_SIZE, availabilityQueries, chunk } from './get-availabilities.js';
+export { bundleIdOf, bundleQuery } from './get-bundle.js';
+export {
+  CONFIGURATION_PATHS,
+  CONFIGURATION_SERVICES,
+  CONFIGURATION_SERVICE_PATHS,
+  MERGED_CONFIGURATION_SERVICES,
+  configNumber,
+  configString,
+  configurationQuery,
+  mergeConfigurations,
+} from './get-configuration.js';
+export type { ConfigurationService, Configurations } from './get-configuration.js';
+export {
+  FEATURE_TOGGLE_SERVICES,
+  FEATURE_TOGGLE_SERVICE_PATHS,
+  featureTogglesQuery,
+  isToggleOn,
+} from './get-feature-toggles.js';
+export type { AllFeatureToggles, FeatureToggleService } from './get-feature-toggles.js';
+export { filmQuery, filmsQuery } from './get-film.js';
+export { LIBRARY_SORT, libraryQuery } from './get-library.js';
+export { playbackProgressQuery } from './get-playback-progress.js';
+export { seasonQuery, seasonsQuery } from './get-season.js';
+export { NOT_AUTHORIZED_MESSAGE, userQuery } from './get-user.js';
+export { userPlansQuery } from './get-user-plans.js';
+export {
+  getAvailabilities,
+  getBundle,
+  getConfiguration,
+  getConfigurations,
+  getFeatureToggles,
+  getFilm,
+  getFilms,
+  getLibrary,
+  getPlaybackProgress,
+  getSeason,
+  getSeasons,
+  getServiceConfiguration,
+  getServiceFeatureToggles,
+  getStreams,
+  getUser,
+  getUserPlans,
+};
 
 /** Options of {@link createContentClient}. */
 export interface ContentClientOptions {
@@ -34,30 +127,70 @@ export interface ContentClientOptions {
   authToken?: string | undefined;
   /** Sent as `x-play-token` instead of the auth token (play-page §6). */
   playToken?: string | undefined;
-  /** Sends `x-bypass-cache: true` (play-page §6). */
+  /**
+   * Sends `x-bypass-cache: true` (play-page §6), and makes every read skip the client's cached
+   * answers too (concurrent identical reads still share one fetch).
+   */
   bypassCache?: boolean | undefined;
-}
-
-/** The calls of the content-data client; each takes an optional `AbortSignal` last. */
-export interface ContentClient {
-  /** Film metadata of `/film/{id}` or a film bonus (mapped to its film). */
-  getFilm(slug: string, signal?: AbortSignal): Promise<Film>;
-  /** Season metadata of a season, episode or season-bonus slug (mapped to the season). */
-  getSeason(slug: string, signal?: AbortSignal): Promise<Season>;
-  /** Availabilities of many slugs, 100 per request, merged. */
-  getAvailabilities(slugs: readonly string[], signal?: AbortSignal): Promise<Availability[]>;
-  /** Meta + content configuration merged. */
-  getConfiguration(signal?: AbortSignal): Promise<Configuration>;
-  /** Streams of a streamable slug (`POST /services/playback/streams{slug}`). */
-  getStreams(slug: string, signal?: AbortSignal): Promise<StreamsResponse>;
-  /** The viewer's account. */
-  getUser(signal?: AbortSignal): Promise<UserAccount>;
-  /** A client for the same storefront with other tokens (e.g. the play token from the streams call). */
-  withTokens(tokens: Pick<ContentClientOptions, 'authToken' | 'playToken'>): ContentClient;
+  /**
+   * The response cache (player-and-client §9). Default: a new one for this client, shared with the
+   * clients made by `withTokens`. Pass one made by `createContentCache()` to share it between
+   * clients (keys include the storefront and the viewer) or to change retry delays in tests.
+   */
+  cache?: ContentCache | undefined;
 }
 
 /**
- * Creates a content-data client bound to one storefront and one viewer.
+ * The calls of the content-data client (player-and-client §7); each takes an optional
+ * `AbortSignal` last, which rejects that call with `request_aborted`.
+ *
+ * GET calls are cached for 30 s per storefront and viewer, retried up to 3 times on network
+ * failures and 5xx (never on 4xx), and concurrent identical calls share one request (§9). Every
+ * call rejects with an `S72Error`; a body of the wrong shape is `malformed_response`.
+ */
+export interface ContentClient {
+  /** Film metadata of `/film/{id}` or a film bonus (mapped to its film). Rejects `film_not_found` "Film not found". */
+  getFilm(slug: string, signal?: AbortSignal): Promise<Film>;
+  /** Metadata of many films (or film bonuses) in one request; unknown ones are left out. */
+  getFilms(slugs: readonly string[], signal?: AbortSignal): Promise<Film[]>;
+  /** Season metadata of a season, episode or season-bonus slug (mapped to the season). Rejects `season_not_found` "TV season not found". */
+  getSeason(slug: string, signal?: AbortSignal): Promise<Season>;
+  /** Metadata of many seasons in one request; unknown ones are left out. */
+  getSeasons(slugs: readonly string[], signal?: AbortSignal): Promise<Season[]>;
+  /** Availabilities of many slugs, 100 per request (each batch cached), merged. */
+  getAvailabilities(slugs: readonly string[], signal?: AbortSignal): Promise<Availability[]>;
+  /** A bundle by `/bundle/{id}` or id. Rejects `bundle_not_found` "Bundle not found". */
+  getBundle(slugOrId: string, signal?: AbortSignal): Promise<Bundle>;
+  /** Meta + content configuration merged (content keys win). */
+  getConfiguration(signal?: AbortSignal): Promise<Configuration>;
+  /** One service's configuration (`users`, `shopping`, `content`, `meta`, `pricing`). */
+  getServiceConfiguration(service: ConfigurationService, signal?: AbortSignal): Promise<Configuration>;
+  /** All five configurations, by service. */
+  getConfigurations(signal?: AbortSignal): Promise<Configurations>;
+  /** One service's feature toggles (`users`, `shopping`, `content`, `meta`). */
+  getServiceFeatureToggles(service: FeatureToggleService, signal?: AbortSignal): Promise<FeatureToggles>;
+  /** All four services' feature toggles, by service. */
+  getFeatureToggles(signal?: AbortSignal): Promise<AllFeatureToggles>;
+  /** Streams of a streamable slug (`POST /services/playback/streams{slug}`); never cached or retried. */
+  getStreams(slug: string, signal?: AbortSignal): Promise<StreamsResponse>;
+  /** The viewer's account. Rejects `not_authorized` "Provided credentials were invalid" when it cannot be fetched. */
+  getUser(signal?: AbortSignal): Promise<UserAccount>;
+  /** The viewer's library (`sort_by=relevance`); the user id comes from {@link getUser}. */
+  getLibrary(signal?: AbortSignal): Promise<LibraryItem[]>;
+  /** The viewer's plans (expired ones included). */
+  getUserPlans(signal?: AbortSignal): Promise<UserPlan[]>;
+  /** The viewer's playback progress; the user id comes from {@link getUser}. */
+  getPlaybackProgress(signal?: AbortSignal): Promise<PlaybackProgressEntry[]>;
+  /** A client for the same storefront and cache with other tokens (e.g. the play token from the streams call). */
+  withTokens(tokens: Pick<ContentClientOptions, 'authToken' | 'playToken'>): ContentClient;
+  /** Drops every cached answer of this client's cache (all viewers). */
+  clearCache(): void;
+  /** The response cache (shared with `withTokens` clients). */
+  readonly cache: ContentCache;
+}
+
+/**
+ * Creates a content-data client bound to one storefront and one viewer (player-and-client §7).
  *
  * Every call rejects with an `S72Error` (see `request()` in http.ts for the status → code table).
  */
@@ -69,13 +202,59 @@ export function createContentClient(options: ContentClientOptions): ContentClien
     playToken: options.playToken,
     bypassCache: options.bypassCache,
   };
-  return {
-    getFilm: (slug, signal) => getFilm(http, slug, signal),
-    getSeason: (slug, signal) => getSeason(http, slug, signal),
-    getAvailabilities: (slugs, signal) => getAvailabilities(http, slugs, signal),
-    getConfiguration: (signal) => getConfiguration(http, signal),
-    getStreams: (slug, signal) => getStreams(http, slug, signal),
-    getUser: (signal) => getUser(http, signal),
-    withTokens: (tokens) => createContentClient({ ...options, ...tokens }),
+  const cache = options.cache ?? createContentCache();
+  const fresh = options.bypassCache === true;
+
+  /** Runs a query through the cache; slug errors of building the query become rejections. */
+  const read = <T>(build: () => ContentQuery<T>, signal?: AbortSignal): Promise<T> => {
+    let query: ContentQuery<T>;
+    try {
+      query = build();
+    } catch (error) {
+      return Promise.reject(error);
+    }
+    return cache.read(contentQueryKey(http, query.key), (querySignal) => query.run(http, querySignal), { signal, fresh });
   };
+  const userId = async (signal?: AbortSignal): Promise<string> => (await read(() => userQuery, signal)).user_id;
+
+  const client: ContentClient = {
+    cache,
+    getFilm: (slug, signal) => read(() => filmQuery(slug), signal),
+    getFilms: (slugs, signal) => read(() => filmsQuery(slugs), signal),
+    getSeason: (slug, signal) => read(() => seasonQuery(slug), signal),
+    getSeasons: (slugs, signal) => read(() => seasonsQuery(slugs), signal),
+    getAvailabilities: async (slugs, signal) => {
+      const answers = await Promise.all(availabilityQueries(slugs).map((query) => read(() => query, signal)));
+      return answers.flat();
+    },
+    getBundle: (slugOrId, signal) => read(() => bundleQuery(slugOrId), signal),
+    getConfiguration: async (signal) =>
+      mergeConfigurations(
+        await Promise.all(MERGED_CONFIGURATION_SERVICES.map((service) => read(() => configurationQuery(service), signal))),
+      ),
+    getServiceConfiguration: (service, signal) => read(() => configurationQuery(service), signal),
+    getConfigurations: async (signal) => {
+      const parts = await Promise.all(CONFIGURATION_SERVICES.map((service) => read(() => configurationQuery(service), signal)));
+      return Object.fromEntries(CONFIGURATION_SERVICES.map((service, i) => [service, parts[i]!])) as Configurations;
+    },
+    getServiceFeatureToggles: (service, signal) => read(() => featureTogglesQuery(service), signal),
+    getFeatureToggles: async (signal) => {
+      const parts = await Promise.all(FEATURE_TOGGLE_SERVICES.map((service) => read(() => featureTogglesQuery(service), signal)));
+      return Object.fromEntries(FEATURE_TOGGLE_SERVICES.map((service, i) => [service, parts[i]!])) as AllFeatureToggles;
+    },
+    getStreams: (slug, signal) => getStreams(http, slug, signal),
+    getUser: (signal) => read(() => userQuery, signal),
+    getLibrary: async (signal) => {
+      const id = await userId(signal);
+      return read(() => libraryQuery(id), signal);
+    },
+    getUserPlans: (signal) => read(() => userPlansQuery, signal),
+    getPlaybackProgress: async (signal) => {
+      const id = await userId(signal);
+      return read(() => playbackProgressQuery(id), signal);
+    },
+    withTokens: (tokens) => createContentClient({ ...options, ...tokens, cache }),
+    clearCache: () => cache.clear(),
+  };
+  return client;
 }

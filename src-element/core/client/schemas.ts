@@ -142,6 +142,65 @@ export const UserResponseSchema = v.object({
   }),
 });
 
+/** One library entry's ownership details (player-and-client §3 "Library item"). Dates ISO strings. */
+export const LibraryInfoSchema = v.object({
+  quality: nullishString,
+  available_from: nullishString,
+  expiry: nullishString,
+  plan_id: v.nullish(idSchema),
+  /** Minutes. */
+  rental_playback_duration_minutes: nullishNumber,
+  playback_start: nullishString,
+  playback_end: nullishString,
+});
+
+/** One library entry (player-and-client §3 "Library item"). */
+export const LibraryItemSchema = v.object({
+  item: v.string(),
+  info: v.optional(LibraryInfoSchema, {}),
+  playback_progress: v.nullish(PlaybackProgressSchema),
+});
+
+/** `GET /services/content/v4/user_library/{userId}/index?sort_by=relevance`. */
+export const LibraryResponseSchema = v.object({ items: v.array(LibraryItemSchema) });
+
+/** One user plan (player-and-client §3 "User plan"). `expiry` ISO string or null (open-ended). */
+export const UserPlanSchema = v.object({
+  plan_id: idSchema,
+  expiry: nullishString,
+});
+
+/** `GET /services/content/v1/user_plans`. */
+export const UserPlansResponseSchema = v.object({ plans: v.array(UserPlanSchema) });
+
+/** One playback progress entry of a viewer (player-and-client §3 "Playback progress"). Seconds. */
+export const PlaybackProgressEntrySchema = v.object({
+  item: v.string(),
+  ...PlaybackProgressSchema.entries,
+});
+
+/** `GET /services/content/v1/playback_progress/{userId}`. */
+export const PlaybackProgressResponseSchema = v.object({
+  playback_progress: v.array(PlaybackProgressEntrySchema),
+});
+
+/** A bundle (player-and-client §3 "Bundle"). `items` are content slugs. */
+export const BundleSchema = v.object({
+  id: idSchema,
+  title: v.string(),
+  tagline: nullishString,
+  description: nullishString,
+  portrait_image: nullishString,
+  landscape_image: nullishString,
+  items: v.optional(v.nullable(v.array(v.string())), []),
+});
+
+/** Feature toggles of one service, by name (values are usually booleans). */
+export const FeatureTogglesSchema = v.record(v.string(), v.unknown());
+
+/** `GET /services/{service}/feature_toggles`. */
+export const FeatureTogglesResponseSchema = v.object({ feature_toggles: FeatureTogglesSchema });
+
 export type ImageUrls = v.InferOutput<typeof ImageUrlsSchema>;
 export type Bonus = v.InferOutput<typeof BonusSchema>;
 export type Film = v.InferOutput<typeof FilmSchema>;
@@ -153,3 +212,9 @@ export type PlaybackProgress = v.InferOutput<typeof PlaybackProgressSchema>;
 export type Stream = v.InferOutput<typeof StreamSchema>;
 export type StreamsResponse = v.InferOutput<typeof StreamsResponseSchema>;
 export type UserAccount = v.InferOutput<typeof UserResponseSchema>['account'];
+export type LibraryInfo = v.InferOutput<typeof LibraryInfoSchema>;
+export type LibraryItem = v.InferOutput<typeof LibraryItemSchema>;
+export type UserPlan = v.InferOutput<typeof UserPlanSchema>;
+export type PlaybackProgressEntry = v.InferOutput<typeof PlaybackProgressEntrySchema>;
+export type Bundle = v.InferOutput<typeof BundleSchema>;
+export type FeatureToggles = v.InferOutput<typeof FeatureTogglesSchema>;

@@ -61,12 +61,18 @@ export interface TvSeasonBonusSlug {
   seasonNumber: number;
   bonusNumber: number;
 }
-/** `/plan/{id}`, `/credit/{id}`, `/page/{id}`, `/bundle/{id}`, `/collection/{id}`. */
-export interface SimpleSlug {
-  type: 'plan' | 'credit' | 'page' | 'bundle' | 'collection';
+/** The slug types made of one id: `/plan/{id}`, `/credit/{id}`, `/page/{id}`, `/bundle/{id}`, `/collection/{id}`. */
+export type SimpleSlugType = 'plan' | 'credit' | 'page' | 'bundle' | 'collection';
+
+/** A `/{type}/{id}` slug of one simple type. */
+export interface SimpleSlugOf<T extends SimpleSlugType> {
+  type: T;
   slug: string;
   id: string;
 }
+
+/** `/plan/{id}`, `/credit/{id}`, `/page/{id}`, `/bundle/{id}`, `/collection/{id}` (one member per type, so it narrows). */
+export type SimpleSlug = { [T in SimpleSlugType]: SimpleSlugOf<T> }[SimpleSlugType];
 
 /** A parsed slug; `slug` is always the canonical form (no trailing slash). */
 export type ParsedSlug =
@@ -88,11 +94,11 @@ export type SlugParts =
   | Omit<TvSeasonSlug, 'slug'>
   | Omit<TvEpisodeSlug, 'slug'>
   | Omit<TvSeasonBonusSlug, 'slug'>
-  | Omit<SimpleSlug, 'slug'>;
+  | { type: SimpleSlugType; id: string };
 
 const ID = '([A-Za-z0-9][A-Za-z0-9_-]*)';
 const NUM = '([1-9][0-9]{0,8})';
-const SIMPLE_TYPES = ['plan', 'credit', 'page', 'bundle', 'collection'] as const;
+const SIMPLE_TYPES: readonly SimpleSlugType[] = ['plan', 'credit', 'page', 'bundle', 'collection'];
 
 const PATTERNS: ReadonlyArray<{ re: RegExp; build: (m: RegExpExecArray) => SlugParts }> = [
   { re: new RegExp(`^/film/${ID}$`), build: (m) => ({ type: 'film', filmId: m[1]! }) },
@@ -125,7 +131,7 @@ const PATTERNS: ReadonlyArray<{ re: RegExp; build: (m: RegExpExecArray) => SlugP
   },
   {
     re: new RegExp(`^/(${SIMPLE_TYPES.join('|')})/${ID}$`),
-    build: (m) => ({ type: m[1] as SimpleSlug['type'], id: m[2]! }),
+    build: (m) => ({ type: m[1] as SimpleSlugType, id: m[2]! }),
   },
 ];
 

@@ -10,6 +10,7 @@ import {
   tryParseSlug,
   type ParsedSlug,
 } from '../../../src-element/core/client/slugs.js';
+import { bundleIdOf } from '../../../src-element/core/client/get-bundle.js';
 
 function thrown(fn: () => unknown): unknown {
   try {
@@ -82,5 +83,41 @@ describe('slugs (player-and-client §2 "Content slug shapes")', () => {
     const typeError = thrown(() => assertSlugType(parseSlug('/film/x'), ['bundle']));
     expect(typeError).to.include({ code: 'unsupported_slug' });
     expect((typeError as Error).message).to.contain('bundle');
+  });
+
+  for (const [slug, expected] of shapes) {
+    it(`accepts ${slug} as ${expected.type} and rejects it for any other type, naming the allowed one`, () => {
+      const parsed = parseSlug(slug);
+      expect(() => assertSlugType(parsed, [expected.type])).not.to.throw();
+      const other = expected.type === 'bundle' ? 'collection' : 'bundle';
+      const error = thrown(() => assertSlugType(parsed, [other]));
+      expect(error).to.include({ code: 'unsupported_slug', category: 'client' });
+      expect((error as Error).message).to.equal(`Wrong slug type: ${expected.type} is not one of ${other}`);
+    });
+  }
+
+  it('maps every shape to its parent: bonus → film; episode and season bonus → season; others to themselves', () => {
+    const parents = shapes.map(([slug]) => parentSlugOf(parseSlug(slug)).slug);
+    expect(parents).to.deep.equal([
+      '/film/night-harbour',
+      '/film/123',
+      '/tv/harbour-lights',
+      '/tv/hl/season/1',
+      '/tv/hl/season/1',
+      '/tv/hl/season/3',
+      '/plan/basic',
+      '/credit/7',
+      '/page/help',
+      '/bundle/b1',
+      '/collection/c_9',
+    ]);
+  });
+
+  it('bundleIdOf takes a /bundle/ slug or a bare id, and rejects anything else', () => {
+    expect(bundleIdOf('/bundle/harbour-collection')).to.equal('harbour-collection');
+    expect(bundleIdOf('harbour-collection')).to.equal('harbour-collection');
+    expect(thrown(() => bundleIdOf('/film/x'))).to.include({ code: 'unsupported_slug' });
+    expect(thrown(() => bundleIdOf('a/b'))).to.include({ code: 'unsupported_slug', message: 'Invalid slug' });
+    expect(thrown(() => bundleIdOf(''))).to.include({ code: 'unsupported_slug' });
   });
 });

@@ -1,0 +1,79 @@
+/**
+ * The client cache's numbers and policies (player-and-client §9), as pure functions and constants.
+ */
+import { expect } from '@open-wc/testing';
+import {
+  AVAILABILITY_BATCH_SIZE,
+  DEFAULT_CACHE_MAX_AGE_MS,
+  MAX_RETRIES,
+  MAX_RETRY_DELAY_MS,
+  QUERY_CACHE_TIME_MS,
+  contentQueryKey,
+  isRetryableError,
+  retryDelayMs,
+  viewerKey,
+} from '../../../src-element/core/client/index.js';
+import { S72Error } from '../../../src-element/core/errors.js';
+
+describe('client cache policy (player-and-client §9)', () => {
+  it('uses the spec numbers', () => {
+    expect(DEFAULT_CACHE_MAX_AGE_MS).to.equal(30_000);
+    expect(QUERY_CACHE_TIME_MS).to.equal(300_000);
+    expect(MAX_RETRIES).to.equal(3);
+    expect(MAX_RETRY_DELAY_MS).to.equal(30_000);
+    expect(AVAILABILITY_BATCH_SIZE).to.equal(100);
+  });
+
+  const delays: Array<[number, number]> = [
+    [0, 1_000],
+    [1, 2_000],
+    [2, 4_000],
+    [3, 8_000],
+    [4, 16_000],
+    [5, 30_000],
+    [10, 30_000],
+  ];
+  for (const [failures, expected] of delays) {
+    it(`waits ${expected} ms before retry ${failures + 1}`, () => {
+      expect(retryDelayMs(failures)).to.equal(expected);
+    });
+  }
+
+  const error = (code: ConstructorParameters<typeof S72Error>[0], httpStatus?: number) =>
+    new S72Error(code, code, { category: 'client', ...(httpStatus === undefined ? {} : { httpStatus }) });
+  const rows: Array<[string, unknown, boolean]> = [
+    ['network_error', error('network_error'), true],
+    ['500', error('bad_http_status_500', 500), true],
+    ['502 server_busy', error('server_busy', 502), true],
+    ['503', error('bad_http_status_503', 503), true],
+    ['504 server_busy', error('server_busy', 504), true],
+    ['400', error('bad_http_status_400', 400), false],
+    ['401', error('unauthorized', 401), false],
+    ['403', error('access_denied', 403), false],
+    ['404', error('film_not_found', 404), false],
+    ['429', error('bad_http_status_429', 429), false],
+    ['malformed 200', error('malformed_response', 200), false],
+    ['aborted', error('request_aborted'), false],
+    ['slug error', error('unsupported_slug'), false],
+    ['plain Error', new Error('x'), false],
+  ];
+  for (const [label, value, expected] of rows) {
+    it(`${expected ? 'retries' : 'does not retry'} ${label}`, () => {
+      expect(isRetryableError(value)).to.equal(expected);
+    });
+  }
+
+  it('keys carry the storefront and the viewer (play token first)', () => {
+    const fetch = () => Promise.reject(new Error('unused'));
+    expect(viewerKey({ authToken: 'a', playToken: 'p' })).to.equal('play:p');
+    expect(viewerKey({ authToken: ' a ' })).to.equal('auth:a');
+    expect(viewerKey({})).to.equal('anonymous');
+    expect(contentQueryKey({ baseUrl: 'https://s.example/', fetch, authToken: 'a' }, ['film', 'x'])).to.deep.equal([
+      's72-content',
+      'https://s.example',
+      'auth:a',
+      'film',
+      'x',
+    ]);
+  });
+});
