@@ -26,5 +26,9 @@ test('s72-player exports the element class, the error class and the types', asyn
 
 test('s72-player/client is importable from the built package', async () => {
   const module = await import('s72-player/client');
-  assert.equal(typeof module.createContentClient, 'function');
+  for (const name of ['createContentClient', 'createContentCache', 'parseSlug', 'buildContinueWatching', 'buildSuggestions', 'ageFromDob', 'createTelemetryClient', 'createHttpTelemetrySender', 'createLogReporter']) {
+    assert.equal(typeof (module as Record<string, unknown>)[name], 'function', name);
+  }
+  assert.equal(module.AVAILABILITY_BATCH_SIZE, 100);
+  assert.equal(module.DEFAULT_CACHE_MAX_AGE_MS, 30_000);
 });

@@ -53,7 +53,12 @@ import type {
   UserPlan,
 } from './schemas.js';
 
+import { buildContinueWatching, type ContinueWatchingEntry } from './domain/index.js';
+import { parentSlugOf, tryParseSlug } from './slugs.js';
+
 export type * from './schemas.js';
+export * from './domain/index.js';
+export * from './telemetry/index.js';
 export type { FetchLike, HttpOptions, HttpRequest } from './http.js';
 export { request, buildHeaders, buildUrl, codeForStatus } from './http.js';
 export * from './slugs.js';
@@ -181,6 +186,13 @@ export interface ContentClient {
   getUserPlans(signal?: AbortSignal): Promise<UserPlan[]>;
   /** The viewer's playback progress; the user id comes from {@link getUser}. */
   getPlaybackProgress(signal?: AbortSignal): Promise<PlaybackProgressEntry[]>;
+  /**
+   * The viewer's continue-watching list (player-and-client §9): playback progress, the seasons of
+   * the shows in it and their episodes' availabilities, filtered and ordered by
+   * `buildContinueWatching` with the configuration's `continue_watching_max_age` (days) and
+   * `continue_watching_max_items`. `now` in epoch ms (default: the current time).
+   */
+  getContinueWatching(signal?: AbortSignal, now?: number): Promise<ContinueWatchingEntry[]>;
   /** A client for the same storefront and cache with other tokens (e.g. the play token from the streams call). */
   withTokens(tokens: Pick<ContentClientOptions, 'authToken' | 'playToken'>): ContentClient;
   /** Drops every cached answer of this client's cache (all viewers). */
@@ -252,6 +264,18 @@ export function createContentClient(options: ContentClientOptions): ContentClien
     getPlaybackProgress: async (signal) => {
       const id = await userId(signal);
       return read(() => playbackProgressQuery(id), signal);
+    },
+    getContinueWatching: async (signal, now = Date.now()) => {
+      const [progress, config] = await Promise.all([client.getPlaybackProgress(signal), client.getConfiguration(signal)]);
+      const seasonSlugs = new Set<string>();
+      for (const entry of progress) {
+        const parsed = tryParseSlug(entry.item);
+        if (parsed?.type === 'tv-episode') seasonSlugs.add(parentSlugOf(parsed).slug);
+      }
+      const seasons = seasonSlugs.size ? await client.getSeasons([...seasonSlugs], signal) : [];
+      const episodeSlugs = seasons.flatMap((season) => (season.episodes ?? []).map((episode) => episode.slug));
+      const availabilities = episodeSlugs.length ? await client.getAvailabilities(episodeSlugs, signal) : [];
+      return buildContinueWatching({ progress, seasons, availabilities, config, now });
     },
     withTokens: (tokens) => createContentClient({ ...options, ...tokens, cache }),
     clearCache: () => cache.clear(),
