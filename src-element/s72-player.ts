@@ -214,6 +214,7 @@ export class S72Player extends LitElement {
   @state() private hasPlayed = false;
   @state() private fullscreen = false;
   @state() private error: S72Error | null = null;
+  /** Bumped on every media event: the template reads the video's live state, so this re-renders it. */
   @state() private mediaTick = 0;
 
   /** The inner `<video>`, set on first render; undefined before (e.g. during SSR). */
@@ -354,7 +355,7 @@ export class S72Player extends LitElement {
     const video = this.videoElement;
     const paused = video?.paused ?? true;
     const showBigPlay = this.loaded && !this.error && paused && (!this.hasPlayed || (video?.ended ?? false));
-    void this.mediaTick;
+    const range = this.seekRange();
     return html`
       <video
         part="video"
@@ -375,8 +376,8 @@ export class S72Player extends LitElement {
         .paused=${paused}
         .currentTime=${video?.currentTime ?? 0}
         .duration=${video?.duration ?? Number.NaN}
-        .seekStart=${this.seekRange().start}
-        .seekEnd=${this.seekRange().end}
+        .seekStart=${range.start}
+        .seekEnd=${range.end}
         .muted=${video?.muted ?? this.muted}
         .volume=${video?.volume ?? 1}
         .fullscreen=${this.fullscreen}
