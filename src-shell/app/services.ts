@@ -5,7 +5,11 @@
 import { createContentClient } from '../../src-element/core/client/index.js';
 import { ALLOWED_REDIRECT_ORIGINS } from '../config/env.js';
 import { paths } from '../config/paths.js';
+import { signOutStoredSession } from '../features/play-session/play-session.js';
+import { withoutParams } from '../features/play-session/parse-route.js';
+import { createFlowApi } from '../features/play-flow/api/flow-api.js';
 import { createSessionSource, type SessionHost, type SessionSource } from '../features/play-session/session-source.js';
+import { TOKEN_PARAMS } from '../features/play-session/play-session.js';
 import { detectCapabilities } from '../features/play-flow/capabilities.js';
 import type { NavigationTarget } from '../features/play-flow/machine.js';
 import { createPlayFlow, type PlayFlow } from '../features/play-flow/play-flow.js';
@@ -26,6 +30,14 @@ export function routeHash(target: Extract<NavigationTarget, { kind: 'route' }>, 
   const q = currentHash.indexOf('?');
   const query = q === -1 ? '' : currentHash.slice(q);
   return `${paths.play.getHash(target.slug, target.title)}${query}`;
+}
+
+/** `href` with the token parameters (`u`, `p`) removed from its hash query. */
+export function pageUrlWithoutTokens(href: string): string {
+  const i = href.indexOf('#');
+  if (i === -1) return href;
+  const scrubbed = withoutParams(href.slice(i), TOKEN_PARAMS);
+  return scrubbed === null ? href : `${href.slice(0, i)}${scrubbed}`;
 }
 
 /** Creates the services on the real window. */
@@ -50,6 +62,10 @@ export function createAppServices(win: Window = window): AppServices {
       else win.location.replace(routeHash(target, win.location.hash));
     },
     now: () => Date.now(),
+    createApi: (session) =>
+      createFlowApi({ baseUrl: origin, authToken: session.authToken, playToken: session.playToken, bypassCache: session.bypassCache }),
+    currentUrl: () => pageUrlWithoutTokens(win.location.href),
+    signOut: (redirect) => signOutStoredSession(storage, policy, redirect),
   });
   return {
     origin,

@@ -30,7 +30,7 @@ describe('play page: error states', { timeout: 180_000 }, () => {
     ['empty streams', `#/film/empty-reel/empty-reel?u=${TOKENS.adult}`, 'streams_are_empty'],
     ['a plan the viewer lacks (no_user_plan)', `#/film/members-only/members-only?u=${TOKENS.adult}`, 'access_denied'],
     ['a film not in the library, no from', `#/film/night-harbour/night-harbour?u=${TOKENS.noDob}`, 'missing_from_library'],
-    ['no token at all', `#/film/night-harbour/night-harbour`, 'unauthorized'],
+    ['an expired title', `#/film/old-reel/old-reel?u=${TOKENS.adult}`, 'availability_expired'],
   ];
   for (const [name, hash, code] of cases) {
     it(`${name} → ${code}`, async () => {
@@ -45,6 +45,17 @@ describe('play page: error states', { timeout: 180_000 }, () => {
       }
     });
   }
+
+  it('no token at all (401) goes to the sign-in page with from', async () => {
+    const { context, page } = await newPage(browser);
+    try {
+      await page.goto(demo.playUrl('#/film/night-harbour/night-harbour'));
+      await page.waitForURL((u) => u.pathname === '/signin.html', { timeout: 20_000 });
+      assert.equal(new URL(page.url()).searchParams.get('from'), demo.playUrl('#/film/night-harbour/night-harbour'));
+    } finally {
+      await context.close();
+    }
+  });
 
   it('a missing session (no route, nothing stored) goes to the home page', async () => {
     const { context, page } = await newPage(browser);

@@ -126,7 +126,6 @@ describe('play-flow machine (play-page §4, §5, §8)', () => {
     ['play_token_expired → availability_expired', err('play_token_expired', 401), 'availability_expired', false],
     ['server_busy (retry)', err('server_busy', 502), 'server_busy', true],
     ['network_error (retry)', err('network_error'), 'network_error', true],
-    ['unauthorized', err('unauthorized', 401), 'unauthorized', false],
   ];
   for (const [name, error, code, retryable] of failures) {
     it(`a failed load shows ${name}`, () => {

@@ -1,6 +1,7 @@
 import { expect } from '@open-wc/testing';
 import type { ContentClient } from '../../src-element/core/client/index.js';
 import { S72Error } from '../../src-element/core/errors.js';
+import type { FlowApi } from '../../src-shell/features/play-flow/api/flow-api.js';
 import type { NavigationTarget } from '../../src-shell/features/play-flow/machine.js';
 import { createPlayFlow } from '../../src-shell/features/play-flow/play-flow.js';
 import type { PlaySession } from '../../src-shell/types/play-session.js';
@@ -21,9 +22,10 @@ function deferred<T>() {
 function fakeClient() {
   const calls: Array<{ name: string; args: unknown[]; signal?: AbortSignal; answer: ReturnType<typeof deferred<unknown>> }> = [];
   const call =
-    (name: string) =>
+    (name: string, ...auto: unknown[]) =>
     (...args: unknown[]): Promise<never> => {
       const answer = deferred<unknown>();
+      if (auto.length > 0) answer.resolve(auto[0]);
       const signal = args.find((a): a is AbortSignal => a instanceof AbortSignal);
       calls.push({ name, args, ...(signal ? { signal } : {}), answer });
       return answer.promise as Promise<never>;
@@ -34,23 +36,58 @@ function fakeClient() {
     getAvailabilities: call('getAvailabilities'),
     getConfiguration: call('getConfiguration'),
     getStreams: call('getStreams'),
-    getUser: call('getUser'),
+    getLibrary: call('getLibrary', []),
+    getUser: call('getUser', { user_id: '1001', dob: '1985-04-12', email: null }),
     withTokens: () => client,
   } as unknown as ContentClient;
+  const api = {
+    pinExists: call('pinExists'),
+    verifyPin: call('verifyPin'),
+    getMinimumAge: call('getMinimumAge', undefined),
+  } as unknown as FlowApi;
   const find = (name: string) => {
     const c = calls.filter((x) => x.name === name).at(-1);
     if (!c) throw new Error(`${name} was not called; calls: ${calls.map((x) => x.name).join(', ')}`);
     return c;
   };
-  return { client, calls, find };
+  return { client, api, calls, find };
 }
 
 const tick = () => new Promise((r) => setTimeout(r, 0));
+
+/** A fake clock: `advance(ms)` moves `now` and fires the timers that are due. */
+function fakeClock(start: number) {
+  let now = start;
+  let timers: Array<{ at: number; fn: () => void; id: number }> = [];
+  let ids = 0;
+  return {
+    now: () => now,
+    setTimer(fn: () => void, ms: number) {
+      const id = ++ids;
+      timers.push({ at: now + ms, fn, id });
+      return () => void (timers = timers.filter((t) => t.id !== id));
+    },
+    advance(ms: number) {
+      const end = now + ms;
+      for (;;) {
+        const due = timers.filter((t) => t.at <= end).sort((a, b) => a.at - b.at)[0];
+        if (!due) break;
+        timers = timers.filter((t) => t !== due);
+        now = due.at;
+        due.fn();
+      }
+      now = end;
+    },
+    pending: () => timers.length,
+  };
+}
 
 function setup() {
   const fake = fakeClient();
   const sessions: PlaySession[] = [];
   const navigations: NavigationTarget[] = [];
+  const signedOut: string[] = [];
+  const clock = fakeClock(Date.parse('2026-01-15T12:00:00Z'));
   const flow = createPlayFlow({
     env: ENV,
     createClient: (s) => {
@@ -59,9 +96,13 @@ function setup() {
     },
     detectCapabilities: async () => CHROME,
     navigate: (t) => navigations.push(t),
-    now: () => Date.parse('2026-01-15T12:00:00Z'),
+    now: clock.now,
+    setTimer: clock.setTimer,
+    createApi: () => fake.api,
+    currentUrl: () => 'https://store.example/play/#/film/night-harbour?t=5',
+    signOut: (redirect) => signedOut.push(redirect),
   });
-  return { flow, ...fake, sessions, navigations };
+  return { flow, ...fake, sessions, navigations, signedOut, clock };
 }
 
 describe('play-flow runner', () => {
@@ -70,7 +111,7 @@ describe('play-flow runner', () => {
     const seen: string[] = [];
     flow.subscribe(() => seen.push(flow.getState().status));
     flow.start(session());
-    expect(calls.map((c) => c.name)).to.deep.equal(['getFilm', 'getAvailabilities', 'getConfiguration']);
+    expect(calls.map((c) => c.name).sort()).to.deep.equal(['getAvailabilities', 'getConfiguration', 'getFilm', 'getMinimumAge', 'getUser']);
     expect(find('getFilm').args[0]).to.equal('/film/night-harbour');
     expect(find('getAvailabilities').args[0]).to.deep.equal(['/film/night-harbour']);
     expect(sessions[0]!.authToken).to.equal('demo-adult-token');
@@ -138,5 +179,70 @@ describe('play-flow runner', () => {
     flow.retry();
     expect(flow.getState().status).to.equal('loading');
     expect(calls.filter((c) => c.name === 'getFilm')).to.have.length(2);
+  });
+
+  it('coming soon: ticks every second on the fake clock, then loads the item again', async () => {
+    const { flow, calls, find, clock } = setup();
+    flow.start(session());
+    find('getFilm').answer.resolve(FILM);
+    find('getAvailabilities').answer.resolve([availability('/film/night-harbour', new Date(clock.now() + 2500).toISOString())]);
+    find('getConfiguration').answer.resolve({});
+    await tick();
+    const first = flow.getState();
+    expect(first.status === 'countdown' && first.now).to.equal(clock.now());
+    clock.advance(1000);
+    const second = flow.getState();
+    expect(second.status === 'countdown' && second.now).to.equal(clock.now());
+    expect(calls.filter((c) => c.name === 'getFilm')).to.have.length(1);
+    clock.advance(1500);
+    expect(flow.getState()).to.deep.include({ status: 'loading', phase: 'item' });
+    expect(calls.filter((c) => c.name === 'getFilm')).to.have.length(2);
+  });
+
+  it('a restart cancels the countdown timer', async () => {
+    const { flow, find, clock } = setup();
+    flow.start(session());
+    find('getFilm').answer.resolve(FILM);
+    find('getAvailabilities').answer.resolve([availability('/film/night-harbour', new Date(clock.now() + 60_000).toISOString())]);
+    find('getConfiguration').answer.resolve({});
+    await tick();
+    expect(clock.pending()).to.equal(1);
+    flow.start(session({ item: '/film/clear-skies', itemToPlay: '/film/clear-skies' }));
+    expect(clock.pending()).to.equal(0);
+  });
+
+  it('PIN: checks the account has one, verifies, then loads the streams', async () => {
+    const { flow, find } = setup();
+    flow.start(session());
+    find('getFilm').answer.resolve(FILM);
+    find('getAvailabilities').answer.resolve([{ ...availability('/film/night-harbour'), requires_pin_code: true }]);
+    find('getConfiguration').answer.resolve({});
+    await tick();
+    find('pinExists').answer.resolve(true);
+    await tick();
+    expect(flow.getState()).to.deep.include({ status: 'pin', attemptsLeft: 5 });
+    flow.send({ type: 'pin-submitted', pin: '0000' });
+    expect(find('verifyPin').args[0]).to.equal('0000');
+    find('verifyPin').answer.resolve({ ok: false, code: 'incorrect_pin', attemptsRemaining: 4 });
+    await tick();
+    expect(flow.getState()).to.deep.include({ status: 'pin', attemptsLeft: 4 });
+    flow.send({ type: 'pin-submitted', pin: '1234' });
+    find('verifyPin').answer.resolve({ ok: true });
+    await tick();
+    expect(find('getStreams').args[0]).to.equal('/film/night-harbour');
+  });
+
+  it('401 without a play token: signs out, stores the redirect and goes to sign-in with from', async () => {
+    const { flow, find, navigations, signedOut } = setup();
+    flow.start(session());
+    find('getFilm').answer.resolve(FILM);
+    find('getAvailabilities').answer.resolve([availability('/film/night-harbour')]);
+    find('getConfiguration').answer.resolve({ sign_in_url: '/signin.html' });
+    await tick();
+    find('getStreams').answer.reject(new S72Error('unauthorized', 'no', { category: 'client', httpStatus: 401 }));
+    await tick();
+    const from = 'https://store.example/play/#/film/night-harbour?t=5';
+    expect(signedOut).to.deep.equal([from]);
+    expect(navigations.at(-1)).to.deep.equal({ kind: 'url', url: `https://store.example/signin.html?from=${encodeURIComponent(from)}` });
   });
 });

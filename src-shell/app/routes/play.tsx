@@ -3,17 +3,31 @@
  * the embedding page (DESIGN.md "Window messages"). No logic of its own beyond wiring.
  */
 import { useEffect } from 'react';
+import { CountdownScreen } from '../../features/play-flow/components/countdown-screen.js';
 import { ErrorScreen } from '../../features/play-flow/components/error-screen.js';
 import { LoadingScreen } from '../../features/play-flow/components/loading-screen.js';
+import { PinScreen } from '../../features/play-flow/components/pin-screen.js';
+import { ResumePromptScreen } from '../../features/play-flow/components/resume-prompt-screen.js';
+import { WatchWindowScreen } from '../../features/play-flow/components/watch-window-screen.js';
 import { usePlayFlow } from '../../features/play-flow/hooks/use-play-flow.js';
 import { PlayerScreen } from '../../features/player/components/player-screen.js';
 import type { PlaySession } from '../../types/play-session.js';
 import { paths } from '../../config/paths.js';
 import { useServices } from '../provider.js';
+import { routeHash } from '../services.js';
+import type { NavLink } from '../../features/play-flow/navigation.js';
+
+/** A navigation-bar link: the sibling's play route, keeping the current non-token query; none when unavailable. */
+function navItem(link: NavLink | undefined) {
+  if (!link) return undefined;
+  const hash = typeof window === 'undefined' ? '' : window.location.hash;
+  return { title: link.title, ...(link.available ? { href: routeHash({ kind: 'route', slug: link.slug, title: link.title }, hash) } : {}) };
+}
 
 const LOADING_LABELS = {
   item: 'Loading title…',
   episodes: 'Finding the first episode…',
+  'pin-check': 'Checking your PIN settings…',
   streams: 'Preparing playback…',
 } as const;
 
@@ -25,6 +39,7 @@ export function PlayRoute({ session }: { session: PlaySession | null }) {
   // Errors of the flow go to the parent too (play-page §7 "Errors are also posted to the parent window").
   useEffect(() => {
     if (state.status === 'error') messenger.error(state.error, state.slug);
+    if (state.status === 'pin' && state.lockedOut && state.error) messenger.error(state.error, state.slug.slug);
   }, [state, messenger]);
 
   useEffect(() => {
@@ -39,6 +54,37 @@ export function PlayRoute({ session }: { session: PlaySession | null }) {
       return <LoadingScreen label={LOADING_LABELS[state.phase]} />;
     case 'error':
       return <ErrorScreen error={state.error} onRetry={() => flow.retry()} backHref={backHref} />;
+    case 'countdown':
+      return <CountdownScreen title={state.title} availableAt={state.availableAt} now={state.now} backHref={backHref} />;
+    case 'pin':
+      return (
+        <PinScreen
+          title={state.description.title}
+          attemptsLeft={state.attemptsLeft}
+          submitting={state.submitting}
+          lockedOut={state.lockedOut}
+          error={state.error}
+          onSubmit={(pin) => flow.send({ type: 'pin-submitted', pin })}
+          backHref={backHref}
+        />
+      );
+    case 'watch-window':
+      return (
+        <WatchWindowScreen
+          title={state.title}
+          hours={state.hours}
+          onPlay={() => flow.send({ type: 'watch-window-accepted' })}
+          backHref={backHref}
+        />
+      );
+    case 'resume-prompt':
+      return (
+        <ResumePromptScreen
+          title={state.playback.title}
+          position={state.position}
+          onChoose={(resume) => flow.send({ type: 'resume-chosen', resume })}
+        />
+      );
     case 'playing': {
       const { playback } = state;
       return (
@@ -52,6 +98,8 @@ export function PlayRoute({ session }: { session: PlaySession | null }) {
           startTime={playback.startTime}
           autoplay={playback.autoplay}
           showNavbar={playback.showNavbar}
+          previous={navItem(playback.nav.previous)}
+          next={navItem(playback.nav.next)}
           backHref={backHref}
           onTimeUpdate={(t) => messenger.timeUpdate(playback.slug, t)}
           onEnded={() => messenger.ended(playback.slug)}

@@ -55,6 +55,11 @@ const MESSAGES: Readonly<Record<string, { title: string; message: string }>> = {
   too_many_streams: { title: 'Too many streams', message: 'You are watching on too many screens at once.' },
   drm_failed: { title: 'Playback error', message: 'The video could not be unlocked for playback.' },
   content_expired: { title: 'No longer available', message: 'Your access to this title has ended.' },
+  incorrect_pin: { title: 'Incorrect PIN', message: 'The PIN you entered is not correct.' },
+  too_many_attempts: { title: 'Too many attempts', message: 'Too many incorrect PINs were entered. Try again later.' },
+  play_token_expired: { title: 'No longer available', message: 'This title is no longer available.' },
+  invalid_file_xml: { title: 'Playback error', message: 'The video could not be read.' },
+  content_not_found: { title: 'Not found', message: 'We could not find this title.' },
   adblocked_content: { title: 'Ad blocker detected', message: 'Turn off your ad blocker to watch this title.' },
 };
 

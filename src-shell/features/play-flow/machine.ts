@@ -5,17 +5,24 @@
  * as events; React only renders the state.
  *
  * ```
- * idle ──start──▶ loading(item) ──item-loaded──▶ loading(streams) ──streams-loaded──▶ playing
- *   │                 │  season route: ──▶ loading(episodes) ──▶ redirecting(first available episode)
- *   │                 └──failed──▶ error ──retry──▶ loading(item)
- *   └─ no session ──▶ redirecting(home)          missing_from_library/unavailable + from ──▶ redirecting(from)
+ * idle ──start──▶ loading(item) ──item-loaded──┬─ expired ──▶ error(availability_expired)
+ *   │                                           ├─ coming soon ──▶ countdown ──tick…──▶ loading(item)
+ *   │                                           ├─ under age / no dob ──▶ error(age_restricted / missing_dob)
+ *   │                                           ├─ season ──▶ loading(episodes) ──▶ redirecting(first available episode)
+ *   │                                           ├─ PIN ──▶ loading(pin-check) ──▶ pin ⇄ (verify) ──▶ loading(streams)
+ *   │                                           └─────────────────────────────────────▶ loading(streams)
+ *   │   loading(streams) ──streams-loaded──▶ [watch-window ──Play──▶] [resume-prompt ──choice──▶] playing
+ *   │   any load ──failed──▶ error ──retry──▶ loading(item)   (401 ──▶ redirecting(sign-in);
+ *   │                        missing_from_library / unavailable + valid from ──▶ redirecting(from))
+ *   └─ no session ──▶ redirecting(home)
  * ```
  *
- * Later issues add: expired / coming-soon countdown, PIN, age check, device support, resume prompt.
+ * Time is injected: `item-loaded`, `streams-loaded` and `tick` carry `now` (epoch ms); the
+ * countdown asks for its ticks with a `wait` command.
  */
-import type { Availability, Configuration, StreamsResponse } from '../../../src-element/core/client/schemas.js';
+import type { Availability, Configuration, LibraryItem, StreamsResponse } from '../../../src-element/core/client/schemas.js';
 import { tryParseSlug, type ParsedSlug } from '../../../src-element/core/client/slugs.js';
-import { S72Error } from '../../../src-element/core/errors.js';
+import { isS72Error, S72Error } from '../../../src-element/core/errors.js';
 import type { S72Content, S72PlayerConfig } from '../../../src-element/core/types.js';
 import { PLAY_ROUTE_TYPES } from '../../config/paths.js';
 import { safeRedirectUrl, withQuery } from '../../lib/safe-url.js';
@@ -24,6 +31,22 @@ import { buildContent, buildPlayerConfig } from './build-content.js';
 import { chooseStream, configuredKeySystems, type PlaybackCapabilities, type StreamKind } from './choose-stream.js';
 import { describeItem, type ItemDescription, type ItemMetadata } from './describe-item.js';
 import { flowError, toFlowError, type FlowError } from './flow-errors.js';
+import { navLinks, siblingsOf, type NavLinks } from './navigation.js';
+import {
+  availableAt,
+  checkAge,
+  COUNTDOWN_TICK_MS,
+  isComingSoon,
+  isExpired,
+  isWellFormedPin,
+  libraryEntryFor,
+  PIN_MAX_ATTEMPTS,
+  planResume,
+  watchWindow,
+  type ViewerLookup,
+} from './rules.js';
+
+export { isComingSoon, isExpired } from './rules.js';
 
 /** A slug a play session may name (play-page §2 routes). */
 export type RouteSlug = Extract<ParsedSlug, { type: (typeof PLAY_ROUTE_TYPES)[number] }>;
@@ -52,6 +75,14 @@ export interface Playback {
   poster?: string;
   kind: StreamKind;
   showNavbar: boolean;
+  /** Previous / next episode or bonus of the navigation bar. */
+  nav: NavLinks;
+  /**
+   * `cast=false` / `airplay=false` (play-page §2). `<s72-player>` has no switch for these yet; kept
+   * here so the page can hand them over once it has.
+   */
+  castEnabled: boolean;
+  airplayEnabled: boolean;
 }
 
 /** Where the page goes next. */
@@ -60,7 +91,10 @@ export type NavigationTarget =
   /** Another play route on this page (the non-token query is kept by the runner). */
   | { kind: 'route'; slug: string; title?: string };
 
-export type RedirectReason = 'no-session' | 'first-episode' | 'from';
+export type RedirectReason = 'no-session' | 'first-episode' | 'from' | 'sign-in';
+
+/** play-page §9 "Default sign-in page /signin.html". */
+export const DEFAULT_SIGN_IN_URL = '/signin.html';
 
 interface LoadingBase {
   status: 'loading';
@@ -68,19 +102,42 @@ interface LoadingBase {
   slug: RouteSlug;
 }
 
+/** What the flow knows once the item is loaded. */
+export interface ItemContext {
+  session: PlaySession;
+  slug: RouteSlug;
+  metadata: ItemMetadata;
+  description: ItemDescription;
+  configuration: Configuration;
+  capabilities: PlaybackCapabilities;
+  availability: Availability | undefined;
+}
+
+/** The PIN form (play-page §5): attempts left, the last error, waiting for the server, locked out. */
+export interface PinState extends ItemContext {
+  status: 'pin';
+  attemptsLeft: number;
+  submitting: boolean;
+  lockedOut: boolean;
+  error?: FlowError;
+}
+
 export type FlowState =
   | { status: 'idle' }
   | (LoadingBase & { phase: 'item' })
-  | (LoadingBase & {
-      phase: 'episodes' | 'streams';
-      metadata: ItemMetadata;
-      description: ItemDescription;
-      configuration: Configuration;
-      capabilities: PlaybackCapabilities;
-      availability: Availability | undefined;
-    })
+  | (ItemContext & { status: 'loading'; phase: 'episodes' | 'pin-check' | 'streams' })
+  /** Coming soon (play-page §4 step 3): `availableAt` and `now` in epoch ms. */
+  | { status: 'countdown'; session: PlaySession; slug: string; title: string; availableAt: number; now: number }
+  | PinState
+  /** The rental notice (play-page §2 "Watch window"); "Play" goes on to `next`. */
+  | { status: 'watch-window'; session: PlaySession; title: string; hours: number; endsAt: number; next: ResumeOrPlay }
+  | ResumeOrPlay
   | { status: 'redirecting'; reason: RedirectReason; target: NavigationTarget; session: PlaySession | null }
-  | { status: 'error'; error: FlowError; session: PlaySession | null; slug?: string }
+  | { status: 'error'; error: FlowError; session: PlaySession | null; slug?: string };
+
+/** The resume prompt (play-page §5) or the player. `position` in seconds. */
+export type ResumeOrPlay =
+  | { status: 'resume-prompt'; session: PlaySession; playback: Playback; position: number }
   | { status: 'playing'; session: PlaySession; playback: Playback };
 
 export type FlowEvent =
@@ -95,10 +152,39 @@ export type FlowEvent =
       availabilities: readonly Availability[];
       configuration: Configuration;
       capabilities: PlaybackCapabilities;
+      /** The viewer's account for the age check (absent: not looked up, allowed). */
+      viewer?: ViewerLookup;
+      /** The title's classification minimum age, when known. */
+      minimumAge?: number | undefined;
+      /** Epoch ms (absent: the availability window is not checked). */
+      now?: number;
     }
+  /** The countdown's timer fired; `now` in epoch ms. */
+  | { type: 'tick'; now: number }
+  /** Whether the viewer has a PIN. */
+  | { type: 'pin-exists'; exists: boolean }
+  /** The viewer sent the PIN form. */
+  | { type: 'pin-submitted'; pin: string }
+  | { type: 'pin-verified' }
+  | { type: 'pin-rejected'; code: 'incorrect_pin' | 'too_many_attempts'; attemptsRemaining?: number }
+  /** "Play" on the watch-window notice. */
+  | { type: 'watch-window-accepted' }
+  /** The resume prompt's answer: resume, or start from the beginning. */
+  | { type: 'resume-chosen'; resume: boolean }
   /** Availabilities of a season's episodes; `now` in epoch ms. */
   | { type: 'episode-availabilities-loaded'; availabilities: readonly Availability[]; now: number }
-  | { type: 'streams-loaded'; response: StreamsResponse }
+  /**
+   * `now` in epoch ms (absent: resume and watch window are judged at time 0); `siblings`: the
+   * availabilities of the episodes or bonuses around the item (absent: none asked, or the lookup failed).
+   */
+  | {
+      type: 'streams-loaded';
+      response: StreamsResponse;
+      now?: number;
+      siblings?: readonly Availability[];
+      /** The viewer's library, for the rental watch window (absent: not known). */
+      library?: readonly LibraryItem[];
+    }
   /** A command failed. */
   | { type: 'failed'; error: unknown }
   /** The player raised a critical error. */
@@ -107,8 +193,18 @@ export type FlowEvent =
 export type FlowCommand =
   | { type: 'load-item'; session: PlaySession; slug: RouteSlug }
   | { type: 'load-episode-availabilities'; session: PlaySession; slugs: string[] }
-  | { type: 'load-streams'; session: PlaySession; slug: string }
-  | { type: 'navigate'; target: NavigationTarget };
+  /** `siblings`: the episodes or bonuses around the item, whose availabilities the navigation bar needs. */
+  | { type: 'load-streams'; session: PlaySession; slug: string; siblings?: string[] }
+  | { type: 'navigate'; target: NavigationTarget }
+  /** Fire a `tick` after `ms`. */
+  | { type: 'wait'; ms: number }
+  | { type: 'check-pin-exists'; session: PlaySession }
+  | { type: 'verify-pin'; session: PlaySession; pin: string }
+  /**
+   * Go to the sign-in page `signInUrl` with `from` = the current page address without tokens; with
+   * `clearAuth`, first clear the stored auth token and user and store that address as the redirect.
+   */
+  | { type: 'sign-in'; signInUrl: string; clearAuth: boolean };
 
 export interface Transition {
   state: FlowState;
@@ -121,18 +217,6 @@ const stay = (state: FlowState): Transition => ({ state, commands: [] });
 
 function isRouteSlug(parsed: ParsedSlug | undefined): parsed is RouteSlug {
   return parsed !== undefined && (PLAY_ROUTE_TYPES as readonly string[]).includes(parsed.type);
-}
-
-/** Coming soon: `from` is in the future (play-page §3 "Availability"). `now` in epoch ms. */
-export function isComingSoon(availability: Availability | undefined, now: number): boolean {
-  const from = availability?.from ? Date.parse(availability.from) : NaN;
-  return Number.isFinite(from) && from > now;
-}
-
-/** Expired: `to` is in the past. `now` in epoch ms. */
-export function isExpired(availability: Availability | undefined, now: number): boolean {
-  const to = availability?.to ? Date.parse(availability.to) : NaN;
-  return Number.isFinite(to) && to <= now;
 }
 
 function start(session: PlaySession | null): Transition {
@@ -153,12 +237,44 @@ function start(session: PlaySession | null): Transition {
   };
 }
 
+function slugOf(state: FlowState): string | undefined {
+  switch (state.status) {
+    case 'loading':
+    case 'pin':
+      return state.slug.slug;
+    case 'countdown':
+      return state.slug;
+    case 'playing':
+    case 'resume-prompt':
+      return state.playback.slug;
+    default:
+      return undefined;
+  }
+}
+
+/** The configured sign-in page (`sign_in_url`), when it is a safe target; else the default. */
+export function signInUrl(configuration: Configuration | undefined, env: FlowEnv): string {
+  const configured = configuration?.['sign_in_url'];
+  const fallback = new URL(DEFAULT_SIGN_IN_URL, env.origin).href;
+  return typeof configured === 'string' ? (safeRedirectUrl(configured, env.origin, env.allowedOrigins) ?? fallback) : fallback;
+}
+
 function fail(state: FlowState, error: unknown, env: FlowEnv): Transition {
   const session = 'session' in state ? state.session : null;
-  const slug =
-    state.status === 'loading' ? state.slug.slug : state.status === 'playing' ? state.playback.slug : undefined;
+  const slug = slugOf(state);
   const flow = toFlowError(error);
   if (flow.code === 'request_aborted') return stay(state);
+  // play-page §6: a 401 goes to sign-in; without a play token the stored auth token and user are
+  // cleared first. `play_token_expired` (also a 401) is shown as `availability_expired` instead.
+  if (flow.httpStatus === 401 && flow.code !== 'availability_expired') {
+    const configuration = 'configuration' in state ? state.configuration : undefined;
+    const signIn = signInUrl(configuration, env);
+    const target: NavigationTarget = { kind: 'url', url: signIn };
+    return {
+      state: { status: 'redirecting', reason: 'sign-in', target, session },
+      commands: [{ type: 'sign-in', signInUrl: signIn, clearAuth: !session?.playToken }],
+    };
+  }
   if (REDIRECT_CODES.includes(flow.code) && session?.redirectUrl) {
     const safe = safeRedirectUrl(session.redirectUrl, env.origin, env.allowedOrigins);
     if (safe) {
@@ -170,13 +286,89 @@ function fail(state: FlowState, error: unknown, env: FlowEnv): Transition {
   return stay({ status: 'error', error: flow, session, ...(slug ? { slug } : {}) });
 }
 
+function contextOf(state: ItemContext): ItemContext {
+  const { session, slug, metadata, description, configuration, capabilities, availability } = state;
+  return { session, slug, metadata, description, configuration, capabilities, availability };
+}
+
+/** After the availability, age and PIN checks: the streams call. */
+function loadStreams(ctx: ItemContext): Transition {
+  const siblings = siblingsOf(ctx.slug, ctx.metadata);
+  return {
+    state: { ...contextOf(ctx), status: 'loading', phase: 'streams' },
+    commands: [{ type: 'load-streams', session: ctx.session, slug: ctx.slug.slug, ...(siblings.length > 1 ? { siblings: siblings.map((x) => x.slug) } : {}) }],
+  };
+}
+
+/** A countdown state at `now`, with the wait for its next tick. */
+function countdown(state: Extract<FlowState, { status: 'countdown' }>, now: number): Transition {
+  if (now >= state.availableAt) return start(state.session);
+  const next = { ...state, now };
+  return { state: next, commands: [{ type: 'wait', ms: Math.min(COUNTDOWN_TICK_MS, state.availableAt - now) }] };
+}
+
+/** Streams answered: watch window notice, resume prompt or the player. */
+function streamsLoaded(
+  state: ItemContext,
+  response: StreamsResponse,
+  now: number,
+  env: FlowEnv,
+  siblingAvailabilities?: readonly Availability[],
+  library?: readonly LibraryItem[],
+): Transition {
+  if (response.streams.length === 0) return fail({ ...state, status: 'loading', phase: 'streams' }, flowErrorAsThrown('streams_are_empty'), env);
+  const config = buildPlayerConfig(env.origin, state.session);
+  const chosen = chooseStream(response.streams, state.capabilities, configuredKeySystems(config));
+  if (!chosen) return fail({ ...state, status: 'loading', phase: 'streams' }, flowErrorAsThrown('content_not_supported'), env);
+  const playToken = response.play_token ?? state.session.playToken;
+  const content = buildContent({
+    slug: state.slug.slug,
+    title: state.description.title,
+    thumb: state.description.thumb,
+    chosen,
+    authToken: state.session.authToken,
+    playToken,
+  });
+  const plan = planResume({
+    configuration: state.configuration,
+    progress: response.playback_progress,
+    startTime: state.session.startTime,
+    now,
+  });
+  const playback: Playback = {
+    slug: state.slug.slug,
+    content,
+    config,
+    ...(plan.kind === 'start' && plan.at !== undefined ? { startTime: plan.at } : {}),
+    autoplay: state.session.autoplay,
+    title: state.description.title,
+    ...(state.description.subtitle ? { subtitle: state.description.subtitle } : {}),
+    ...(state.description.poster ? { poster: state.description.poster } : {}),
+    kind: chosen.kind,
+    showNavbar: state.session.showNavbar,
+    nav: navLinks(state.slug.slug, siblingsOf(state.slug, state.metadata), siblingAvailabilities, now),
+    castEnabled: state.session.castEnabled,
+    airplayEnabled: state.session.airplayEnabled,
+  };
+  const next: ResumeOrPlay =
+    plan.kind === 'prompt'
+      ? { status: 'resume-prompt', session: state.session, playback, position: plan.position }
+      : { status: 'playing', session: state.session, playback };
+  const libraryEntry = libraryEntryFor(library, state.slug.slug, state.session.item);
+  const window = watchWindow({ response, availability: state.availability, libraryEntry, now });
+  if (window) {
+    return stay({ status: 'watch-window', session: state.session, title: state.description.title, hours: window.hours, endsAt: window.endsAt, next });
+  }
+  return stay(next);
+}
+
 /**
  * The machine. Pure: same input, same output; events that do not fit the state are ignored.
  *
  * @param state The current state.
  * @param event What happened.
  * @param env The page origin and redirect allow-list.
- * @returns The next state and the commands to run (at most one I/O command).
+ * @returns The next state and the commands to run.
  */
 export function transition(state: FlowState, event: FlowEvent, env: FlowEnv): Transition {
   switch (event.type) {
@@ -195,8 +387,7 @@ export function transition(state: FlowState, event: FlowEvent, env: FlowEnv): Tr
         return fail(state, error, env);
       }
       const availability = event.availabilities.find((a) => a.slug === state.slug.slug);
-      const common = {
-        status: 'loading' as const,
+      const ctx: ItemContext = {
         session: state.session,
         slug: state.slug,
         metadata: event.metadata,
@@ -210,14 +401,83 @@ export function transition(state: FlowState, event: FlowEvent, env: FlowEnv): Tr
         if (episodes.length === 0) return fail(state, flowErrorAsThrown('unavailable'), env);
         const slugs = episodes.map((e) => e.slug);
         return {
-          state: { ...common, phase: 'episodes' },
+          state: { ...ctx, status: 'loading', phase: 'episodes' },
           commands: [{ type: 'load-episode-availabilities', session: state.session, slugs }],
         };
       }
-      return {
-        state: { ...common, phase: 'streams' },
-        commands: [{ type: 'load-streams', session: state.session, slug: state.slug.slug }],
-      };
+      if (event.now !== undefined) {
+        // play-page §4 steps 2–3: expired → the reason; coming soon → a countdown.
+        if (isExpired(availability, event.now)) return fail(state, flowErrorAsThrown('availability_expired'), env);
+        if (isComingSoon(availability, event.now)) {
+          const at = availableAt(availability, event.now)!;
+          return countdown(
+            { status: 'countdown', session: state.session, slug: state.slug.slug, title: description.title, availableAt: at, now: event.now },
+            event.now,
+          );
+        }
+        // play-page §5 "Age check".
+        const verdict = checkAge({
+          configuration: event.configuration,
+          classificationMinimumAge: event.minimumAge,
+          viewer: event.viewer,
+          now: event.now,
+        });
+        if (verdict !== 'allowed') return fail(state, flowErrorAsThrown(verdict), env);
+      }
+      // play-page §4 step 4: PIN.
+      if (availability?.requires_pin_code === true) {
+        return {
+          state: { ...ctx, status: 'loading', phase: 'pin-check' },
+          commands: [{ type: 'check-pin-exists', session: state.session }],
+        };
+      }
+      return loadStreams(ctx);
+    }
+
+    case 'tick':
+      return state.status === 'countdown' ? countdown(state, event.now) : stay(state);
+
+    case 'pin-exists': {
+      if (state.status !== 'loading' || state.phase !== 'pin-check') return stay(state);
+      // A viewer without a PIN has nothing to enter.
+      if (!event.exists) return loadStreams(state);
+      return stay({ ...contextOf(state), status: 'pin', attemptsLeft: PIN_MAX_ATTEMPTS, submitting: false, lockedOut: false });
+    }
+
+    case 'pin-submitted': {
+      if (state.status !== 'pin' || state.submitting || state.lockedOut) return stay(state);
+      const pin = event.pin.trim();
+      if (!isWellFormedPin(pin)) {
+        // An empty or malformed PIN fails without a call and costs no attempt.
+        return stay({ ...state, error: pinError('incorrect_pin', state.attemptsLeft, pin === '' ? 'empty' : 'format') });
+      }
+      const { error: _dropped, ...rest } = state;
+      return { state: { ...rest, submitting: true }, commands: [{ type: 'verify-pin', session: state.session, pin }] };
+    }
+
+    case 'pin-verified':
+      return state.status === 'pin' && state.submitting ? loadStreams(state) : stay(state);
+
+    case 'pin-rejected': {
+      if (state.status !== 'pin' || !state.submitting) return stay(state);
+      const attemptsLeft = Math.max(0, Math.min(state.attemptsLeft - 1, event.attemptsRemaining ?? PIN_MAX_ATTEMPTS));
+      if (event.code === 'too_many_attempts' || attemptsLeft === 0) {
+        return stay({ ...state, submitting: false, lockedOut: true, attemptsLeft: 0, error: pinError('too_many_attempts', 0) });
+      }
+      return stay({ ...state, submitting: false, attemptsLeft, error: pinError('incorrect_pin', attemptsLeft) });
+    }
+
+    case 'watch-window-accepted':
+      return state.status === 'watch-window' ? stay(state.next) : stay(state);
+
+    case 'resume-chosen': {
+      if (state.status !== 'resume-prompt') return stay(state);
+      const { startTime: _ignored, ...playback } = state.playback;
+      return stay({
+        status: 'playing',
+        session: state.session,
+        playback: event.resume ? { ...playback, startTime: state.position } : playback,
+      });
     }
 
     case 'episode-availabilities-loaded': {
@@ -233,53 +493,49 @@ export function transition(state: FlowState, event: FlowEvent, env: FlowEnv): Tr
       };
     }
 
-    case 'streams-loaded': {
+    case 'streams-loaded':
       if (state.status !== 'loading' || state.phase !== 'streams') return stay(state);
-      const { response } = event;
-      if (response.streams.length === 0) return fail(state, flowErrorAsThrown('streams_are_empty'), env);
-      const config = buildPlayerConfig(env.origin, state.session);
-      const chosen = chooseStream(response.streams, state.capabilities, configuredKeySystems(config));
-      if (!chosen) return fail(state, flowErrorAsThrown('content_not_supported'), env);
-      const playToken = response.play_token ?? state.session.playToken;
-      const content = buildContent({
-        slug: state.slug.slug,
-        title: state.description.title,
-        thumb: state.description.thumb,
-        chosen,
-        authToken: state.session.authToken,
-        playToken,
-      });
-      const playback: Playback = {
-        slug: state.slug.slug,
-        content,
-        config,
-        ...(state.session.startTime !== undefined ? { startTime: state.session.startTime } : {}),
-        autoplay: state.session.autoplay,
-        title: state.description.title,
-        ...(state.description.subtitle ? { subtitle: state.description.subtitle } : {}),
-        ...(state.description.poster ? { poster: state.description.poster } : {}),
-        kind: chosen.kind,
-        showNavbar: state.session.showNavbar,
-      };
-      return stay({ status: 'playing', session: state.session, playback });
-    }
+      return streamsLoaded(state, event.response, event.now ?? 0, env, event.siblings, event.library);
 
     case 'failed':
-      if (state.status !== 'loading') return stay(state);
-      return fail(state, event.error, env);
+      if (state.status === 'loading' || (state.status === 'pin' && state.submitting)) return fail(state, event.error, env);
+      return stay(state);
 
-    case 'playback-failed':
+    case 'playback-failed': {
       if (state.status !== 'playing') return stay(state);
+      // play-page §8: content_expired without a play token is an expired rental.
+      if (isS72Error(event.error) && event.error.code === 'content_expired' && !state.playback.content.playToken) {
+        return fail(state, new S72Error('rental_expired', 'The rental has expired', { category: 'client', cause: event.error }), env);
+      }
       return fail(state, event.error, env);
+    }
   }
 }
 
+/** The PIN form's error: `incorrect_pin` (with the attempts left) or `too_many_attempts`. */
+function pinError(code: 'incorrect_pin' | 'too_many_attempts', attemptsLeft: number, why?: 'empty' | 'format'): FlowError {
+  const base = flowError(code);
+  if (code === 'too_many_attempts') return base;
+  const message =
+    why === 'empty'
+      ? 'Enter your 4-digit PIN.'
+      : why === 'format'
+        ? 'A PIN is 4 digits.'
+        : `Incorrect PIN. ${attemptsLeft} ${attemptsLeft === 1 ? 'attempt' : 'attempts'} left.`;
+  return { ...base, message };
+}
+
+type PageErrorCode = 'unavailable' | 'streams_are_empty' | 'content_not_supported' | 'availability_expired' | 'age_restricted' | 'missing_dob';
+
 /** An error raised by the play page itself (play-page §5, §8). */
-function flowErrorAsThrown(code: 'unavailable' | 'streams_are_empty' | 'content_not_supported'): S72Error {
-  const messages = {
+function flowErrorAsThrown(code: PageErrorCode): S72Error {
+  const messages: Record<PageErrorCode, string> = {
     unavailable: 'No episode of this season is available',
     streams_are_empty: 'The streams list is empty',
     content_not_supported: 'No stream can be played in this browser',
-  } as const;
+    availability_expired: 'This title is no longer available',
+    age_restricted: 'The viewer is under the minimum age',
+    missing_dob: 'The account has no date of birth',
+  };
   return new S72Error(code, messages[code], { category: code === 'content_not_supported' ? 'playback' : 'client' });
 }

@@ -6,9 +6,12 @@
  * A new `start` aborts every request of the previous run; results of an old run are dropped.
  */
 import type { ContentClient } from '../../../src-element/core/client/index.js';
+import { withQuery } from '../../lib/safe-url.js';
 import type { PlaySession } from '../../types/play-session.js';
+import type { FlowApi } from './api/flow-api.js';
 import type { PlaybackCapabilities } from './choose-stream.js';
 import type { ItemMetadata } from './describe-item.js';
+import type { ViewerLookup } from './rules.js';
 import {
   INITIAL_STATE,
   transition,
@@ -30,7 +33,21 @@ export interface PlayFlowDeps {
   navigate(target: NavigationTarget): void;
   /** Epoch ms clock. */
   now(): number;
+  /** The play flow's own calls (PIN, classification) for the session's tokens. */
+  createApi(session: PlaySession): FlowApi;
+  /** The current page address, tokens already removed (the sign-in `from`). */
+  currentUrl(): string;
+  /**
+   * Clears the stored auth token and user of the play session and stores `redirect` (the address
+   * to come back to after signing in), play-page §6.
+   */
+  signOut(redirect: string): void;
+  /** Timer; returns its cancel function. Default `setTimeout`. */
+  setTimer?(callback: () => void, ms: number): () => void;
 }
+
+/** What the viewer does on the page's screens. */
+export type ViewerEvent = Extract<FlowEvent, { type: 'pin-submitted' | 'watch-window-accepted' | 'resume-chosen' }>;
 
 export interface PlayFlow {
   getState(): FlowState;
@@ -42,6 +59,8 @@ export interface PlayFlow {
   retry(): void;
   /** Reports a critical player error while playing. */
   playbackFailed(error: unknown): void;
+  /** The viewer's answer on a screen (PIN form, watch-window notice, resume prompt). */
+  send(event: ViewerEvent): void;
   /** Aborts pending requests and drops listeners. */
   destroy(): void;
 }
@@ -64,12 +83,34 @@ export function createPlayFlow(deps: PlayFlowDeps): PlayFlow {
     for (const command of next.commands) execute(command, run.signal);
   };
 
+  const setTimer =
+    deps.setTimer ??
+    ((callback: () => void, ms: number) => {
+      const id = setTimeout(callback, ms);
+      return () => clearTimeout(id);
+    });
+
   const execute = (command: FlowCommand, signal: AbortSignal): void => {
-    if (command.type === 'navigate') {
-      deps.navigate(command.target);
-      return;
+    switch (command.type) {
+      case 'navigate':
+        deps.navigate(command.target);
+        return;
+      case 'wait': {
+        const cancel = setTimer(() => {
+          if (!signal.aborted) dispatch({ type: 'tick', now: deps.now() });
+        }, command.ms);
+        signal.addEventListener('abort', cancel, { once: true });
+        return;
+      }
+      case 'sign-in': {
+        const from = deps.currentUrl();
+        if (command.clearAuth) deps.signOut(from);
+        deps.navigate({ kind: 'url', url: withQuery(command.signInUrl, { from }) });
+        return;
+      }
     }
     const client = deps.createClient(command.session);
+    const api = deps.createApi(command.session);
     const job = ((): Promise<FlowEvent> => {
       switch (command.type) {
         case 'load-item': {
@@ -78,18 +119,31 @@ export function createPlayFlow(deps: PlayFlowDeps): PlayFlow {
             slug.type === 'film' || slug.type === 'film-bonus'
               ? client.getFilm(slug.slug, signal).then((film) => ({ kind: 'film', film }))
               : client.getSeason(slug.slug, signal).then((season) => ({ kind: 'season', season }));
-          // play-page §4 step 1: item, availability and configuration in parallel (and the capability probe).
+          // The age check's lookups (play-page §5): a failure allows viewing; no auth token, no lookup.
+          const viewer: Promise<ViewerLookup> = command.session.authToken
+            ? client.getUser(signal).then(
+                (user): ViewerLookup => ({ kind: 'found', dob: user.dob ?? null }),
+                (): ViewerLookup => ({ kind: 'failed' }),
+              )
+            : Promise.resolve({ kind: 'none' });
+          // play-page §4 step 1: item, availability and configuration in parallel (and the capability
+          // probe and the age-check lookups).
           return Promise.all([
             metadata,
             client.getAvailabilities([slug.slug], signal),
             client.getConfiguration(signal),
             caps(),
-          ]).then(([m, availabilities, configuration, capabilities]) => ({
+            viewer,
+            api.getMinimumAge(slug.slug, signal).catch(() => undefined),
+          ]).then(([m, availabilities, configuration, capabilities, v, minimumAge]) => ({
             type: 'item-loaded',
             metadata: m,
             availabilities,
             configuration,
             capabilities,
+            viewer: v,
+            ...(minimumAge !== undefined ? { minimumAge } : {}),
+            now: deps.now(),
           }));
         }
         case 'load-episode-availabilities':
@@ -97,7 +151,34 @@ export function createPlayFlow(deps: PlayFlowDeps): PlayFlow {
             .getAvailabilities(command.slugs, signal)
             .then((availabilities) => ({ type: 'episode-availabilities-loaded', availabilities, now: deps.now() }));
         case 'load-streams':
-          return client.getStreams(command.slug, signal).then((response) => ({ type: 'streams-loaded', response }));
+          // The navigation bar's sibling availabilities, in parallel; a failure only disables the links.
+          return Promise.all([
+            client.getStreams(command.slug, signal),
+            command.siblings ? client.getAvailabilities(command.siblings, signal).catch(() => undefined) : Promise.resolve(undefined),
+            // The rental watch window's minutes come from the library entry (play-page §9); a failure
+            // falls back to the streams answer's fields.
+            command.session.authToken ? client.getLibrary(signal).catch(() => undefined) : Promise.resolve(undefined),
+          ]).then(([response, siblings, library]) => ({
+            type: 'streams-loaded',
+            response,
+            now: deps.now(),
+            ...(siblings ? { siblings } : {}),
+            ...(library ? { library } : {}),
+          }));
+        case 'check-pin-exists':
+          return api.pinExists(signal).then((exists) => ({ type: 'pin-exists', exists }));
+        case 'verify-pin':
+          return api
+            .verifyPin(command.pin, signal)
+            .then((verdict): FlowEvent =>
+              verdict.ok
+                ? { type: 'pin-verified' }
+                : {
+                    type: 'pin-rejected',
+                    code: verdict.code,
+                    ...(verdict.attemptsRemaining !== undefined ? { attemptsRemaining: verdict.attemptsRemaining } : {}),
+                  },
+            );
       }
     })();
     job.then(
@@ -128,6 +209,9 @@ export function createPlayFlow(deps: PlayFlowDeps): PlayFlow {
     },
     playbackFailed(error) {
       dispatch({ type: 'playback-failed', error });
+    },
+    send(event) {
+      dispatch(event);
     },
     destroy() {
       run.abort();

@@ -146,6 +146,22 @@ export function readStoredSession(storage: JsonStorage, policy: RedirectPolicy):
   return sanitizeStoredSession(storage.read(PLAY_SESSION_KEY), policy);
 }
 
+/** localStorage key of the address to come back to after signing in (play-page §6). */
+export const PLAY_REDIRECT_KEY = 'playRedirect';
+
+/**
+ * play-page §6 "A 401 without a play token": clears the stored auth token and user of the play
+ * session and stores `redirect` (the play page address without tokens) under {@link PLAY_REDIRECT_KEY}.
+ */
+export function signOutStoredSession(storage: JsonStorage, policy: RedirectPolicy, redirect: string): void {
+  const stored = readStoredSession(storage, policy);
+  if (stored) {
+    const { authToken: _token, userId: _user, playToken: _play, ...rest } = stored;
+    storeSession(storage, rest);
+  }
+  storage.write(PLAY_REDIRECT_KEY, redirect);
+}
+
 /** Stores the play session under `playSession`. */
 export function storeSession(storage: JsonStorage, session: PlaySession): void {
   storage.write(PLAY_SESSION_KEY, session);

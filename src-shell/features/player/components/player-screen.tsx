@@ -6,7 +6,16 @@ import { S72Player, type S72PlayerElement } from '../../../../src-element/react/
 import type { S72Error } from '../../../../src-element/core/errors.js';
 import type { S72Content, S72PlayerConfig } from '../../../../src-element/core/types.js';
 
+/** A previous / next link of the navigation bar; without `href` it is shown disabled (not available now). */
+export interface PlayerNavLink {
+  title: string;
+  href?: string | undefined;
+}
+
 export interface PlayerScreenProps {
+  /** Previous and next episode or bonus (play-page §2 "Page elements"). */
+  previous?: PlayerNavLink | undefined;
+  next?: PlayerNavLink | undefined;
   content: S72Content;
   config: S72PlayerConfig;
   title: string;
@@ -25,6 +34,19 @@ export interface PlayerScreenProps {
   onError?: (error: S72Error) => void;
 }
 
+function NavItem({ link, rel, label }: { link: PlayerNavLink; rel: 'prev' | 'next'; label: string }) {
+  const text = `${label}: ${link.title}`;
+  return link.href ? (
+    <a className="navbar__link" href={link.href} rel={rel} data-testid={`nav-${rel}`}>
+      {text}
+    </a>
+  ) : (
+    <span className="navbar__link navbar__link--disabled" role="link" aria-disabled="true" data-testid={`nav-${rel}`} title="Not available now">
+      {text}
+    </span>
+  );
+}
+
 function positionOf(event: Event): number {
   const el = (event.currentTarget ?? event.target) as Partial<Pick<S72PlayerElement, 'currentTime'>> | null;
   return typeof el?.currentTime === 'number' ? el.currentTime : Number.NaN;
@@ -36,7 +58,7 @@ export function PlayerScreen(props: PlayerScreenProps) {
     <main className="screen screen--player" data-testid="player-screen">
       {showNavbar ? (
         <header className="navbar">
-          <a className="navbar__back" href={backHref} aria-label="Back">
+          <a className="navbar__back" href={backHref} aria-label="Back" data-testid="nav-back">
             <span aria-hidden="true">‹</span>
           </a>
           <div className="navbar__titles">
@@ -45,6 +67,12 @@ export function PlayerScreen(props: PlayerScreenProps) {
             </h1>
             {subtitle ? <p className="navbar__subtitle">{subtitle}</p> : null}
           </div>
+          {props.previous || props.next ? (
+            <nav className="navbar__siblings" aria-label="Episodes and bonuses">
+              {props.previous ? <NavItem link={props.previous} rel="prev" label="Previous" /> : null}
+              {props.next ? <NavItem link={props.next} rel="next" label="Next" /> : null}
+            </nav>
+          ) : null}
         </header>
       ) : (
         <h1 className="visually-hidden" data-testid="title">

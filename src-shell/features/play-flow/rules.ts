@@ -1,0 +1,186 @@
+/**
+ * The play flow's business rules (play-page §2 "Watch window", §4 "Rental", §5 "Age check" and
+ * "Resume", §9 constants). Pure: every "now" is injected as epoch ms; positions are seconds.
+ */
+import { configNumber } from '../../../src-element/core/client/get-configuration.js';
+import { ageFromDob, isCompleted, isInProgress } from '../../../src-element/core/client/domain/index.js';
+import type { Availability, Configuration, LibraryItem, PlaybackProgress, StreamsResponse } from '../../../src-element/core/client/schemas.js';
+
+/** play-page §9: PIN length and attempts. */
+export const PIN_LENGTH = 4;
+export const PIN_MAX_ATTEMPTS = 5;
+/** play-page §9: the resume prompt shows only when the item was last watched more than this long ago. */
+export const RESUME_GAP_MS = 3_600_000;
+/** The countdown screen's refresh period (its text changes every second). */
+export const COUNTDOWN_TICK_MS = 1000;
+
+/** Coming soon: `from` is in the future (play-page §3 "Availability"). `now` in epoch ms. */
+export function isComingSoon(availability: Availability | undefined, now: number): boolean {
+  const at = availableAt(availability, now);
+  return at !== undefined && at > now;
+}
+
+/** Expired: `to` is in the past. `now` in epoch ms. */
+export function isExpired(availability: Availability | undefined, now: number): boolean {
+  const to = availability?.to ? Date.parse(availability.to) : NaN;
+  return Number.isFinite(to) && to <= now;
+}
+
+/**
+ * When a coming-soon item becomes available, epoch ms: its `from`, else `now + ms_from` (ms until
+ * `from`); `undefined` when it has neither.
+ */
+export function availableAt(availability: Availability | undefined, now: number): number | undefined {
+  const from = availability?.from ? Date.parse(availability.from) : NaN;
+  if (Number.isFinite(from)) return from;
+  const msFrom = availability?.ms_from;
+  return typeof msFrom === 'number' && Number.isFinite(msFrom) && msFrom > 0 ? now + msFrom : undefined;
+}
+
+/** What the viewer lookup of the age check found (play-page §5). */
+export type ViewerLookup =
+  /** No auth token: nobody to look up. */
+  | { kind: 'none' }
+  /** The lookup failed. */
+  | { kind: 'failed' }
+  | { kind: 'found'; dob: string | null };
+
+/** Outcome of the age check: allowed, or the reason code. */
+export type AgeVerdict = 'allowed' | 'age_restricted' | 'missing_dob';
+
+/**
+ * The age check (play-page §5 "Age check").
+ *
+ * The configuration's `minimum_purchase_age` turns the check on (≤ 0 or absent: anyone may watch);
+ * the title's classification `minimum_age`, when known, is then the age required (so a PG title
+ * with `minimum_age: 0` stays open); otherwise `minimum_purchase_age` is.
+ * No auth token or a failed lookup: allowed. No `dob`: `missing_dob`. Under age: `age_restricted`.
+ */
+export function checkAge(input: {
+  configuration: Configuration;
+  /** The title's classification minimum age, when known. */
+  classificationMinimumAge?: number | null | undefined;
+  viewer: ViewerLookup | undefined;
+  now: number;
+}): AgeVerdict {
+  const configured = configNumber(input.configuration, 'minimum_purchase_age', 0);
+  if (configured <= 0) return 'allowed';
+  const c = input.classificationMinimumAge;
+  const required = typeof c === 'number' && Number.isFinite(c) ? c : configured;
+  if (required <= 0) return 'allowed';
+  const viewer = input.viewer;
+  if (!viewer || viewer.kind !== 'found') return 'allowed';
+  if (!viewer.dob) return 'missing_dob';
+  const age = ageFromDob(viewer.dob, input.now);
+  if (age === null) return 'missing_dob';
+  return age < required ? 'age_restricted' : 'allowed';
+}
+
+/** Where playback starts (play-page §5 "Resume"). */
+export type ResumePlan =
+  /** Start at `at` seconds (`undefined`: from the beginning). */
+  | { kind: 'start'; at?: number }
+  /** Ask: resume from `position` seconds or start from the beginning. */
+  | { kind: 'prompt'; position: number };
+
+/**
+ * The resume rule (play-page §5): `t` in the address wins; without `player_resume` or progress, start
+ * from the beginning; a completed item (flag, or position / duration > 0.8) starts from the
+ * beginning; an item in progress resumes at its position, asking first only when it was last
+ * watched more than 3600 s ago.
+ */
+export function planResume(input: {
+  configuration: Configuration;
+  progress: PlaybackProgress | null | undefined;
+  /** `t` of the address, seconds. */
+  startTime?: number | undefined;
+  now: number;
+}): ResumePlan {
+  if (input.startTime !== undefined) return { kind: 'start', at: input.startTime };
+  if (input.configuration['player_resume'] !== true) return { kind: 'start' };
+  const p = input.progress;
+  if (!p) return { kind: 'start' };
+  const progress = { position: p.play_position, duration: p.length ?? null, completed: p.completed ?? false };
+  if (isCompleted(progress) || !isInProgress(progress)) return { kind: 'start' };
+  const last = p.last_played_at ? Date.parse(p.last_played_at) : NaN;
+  if (Number.isFinite(last) && input.now - last > RESUME_GAP_MS) return { kind: 'prompt', position: p.play_position };
+  return { kind: 'start', at: p.play_position };
+}
+
+/** A watch window that playing will start (play-page §4 "Rental"). */
+export interface WatchWindow {
+  /** Whole hours shown in the notice, at least 1. */
+  hours: number;
+  /** When the window would end if playing started now, epoch ms. */
+  endsAt: number;
+}
+
+/**
+ * The watch window that starting playback now would open (play-page §4 "Rental", §9 "Rental watch
+ * window minutes come from the library entry"): a library entry with no `playback_start` but a
+ * `rental_playback_duration_minutes`; without a library entry, the streams answer's
+ * `will_trigger_watch_window` with `watch_window_duration` minutes. It ends at now + duration,
+ * capped by the end of availability (the availability's `to` and the entry's `expiry`). `null`
+ * when no window will start.
+ */
+export function watchWindow(input: {
+  response: Pick<StreamsResponse, 'will_trigger_watch_window' | 'watch_window_duration'>;
+  availability: Availability | undefined;
+  /** The viewer's library entry for the item (or its parent), when known. */
+  libraryEntry?: LibraryItem | undefined;
+  now: number;
+}): WatchWindow | null {
+  const info = input.libraryEntry?.info;
+  let minutes: number | null | undefined;
+  if (info) {
+    minutes = info.playback_start ? null : info.rental_playback_duration_minutes;
+  } else if (input.response.will_trigger_watch_window === true) {
+    minutes = input.response.watch_window_duration;
+  }
+  if (typeof minutes !== 'number' || !(minutes > 0)) return null;
+  let endsAt = input.now + minutes * 60_000;
+  for (const end of [input.availability?.to, info?.expiry]) {
+    const t = end ? Date.parse(end) : NaN;
+    if (Number.isFinite(t) && t < endsAt) endsAt = t;
+  }
+  const hours = Math.max(1, Math.round((endsAt - input.now) / 3_600_000));
+  return { hours, endsAt };
+}
+
+/** The library entry of `slug`, else of `parent` (a bonus or episode is covered by its film or season). */
+export function libraryEntryFor(library: readonly LibraryItem[] | undefined, slug: string, parent: string | undefined): LibraryItem | undefined {
+  return library?.find((e) => e.item === slug) ?? (parent ? library?.find((e) => e.item === parent) : undefined);
+}
+
+/** The notice of play-page §2, word for word. */
+export function watchWindowText(hours: number): string {
+  const span = hours <= 1 ? 'an hour' : `${hours} hours`;
+  return `Watch window: Once you start playing you will have ${span} to finish watching.`;
+}
+
+/** `mm:ss`, or `h:mm:ss` from one hour; seconds are floored, negatives read as 0. */
+export function formatPosition(seconds: number): string {
+  const total = Math.max(0, Math.floor(Number.isFinite(seconds) ? seconds : 0));
+  const h = Math.floor(total / 3600);
+  const m = Math.floor((total % 3600) / 60);
+  const s = total % 60;
+  const mm = String(m).padStart(2, '0');
+  const ss = String(s).padStart(2, '0');
+  return h > 0 ? `${h}:${mm}:${ss}` : `${mm}:${ss}`;
+}
+
+/** A countdown's remaining time as `d days hh:mm:ss` / `hh:mm:ss`, rounded up to the second. */
+export function formatCountdown(remainingMs: number): string {
+  const total = Math.max(0, Math.ceil(remainingMs / 1000));
+  const d = Math.floor(total / 86_400);
+  const h = Math.floor((total % 86_400) / 3600);
+  const m = Math.floor((total % 3600) / 60);
+  const s = total % 60;
+  const hms = [h, m, s].map((n) => String(n).padStart(2, '0')).join(':');
+  return d > 0 ? `${d} ${d === 1 ? 'day' : 'days'} ${hms}` : hms;
+}
+
+/** A PIN the form may send: exactly {@link PIN_LENGTH} digits. */
+export function isWellFormedPin(pin: string): boolean {
+  return new RegExp(`^\\d{${PIN_LENGTH}}$`).test(pin);
+}

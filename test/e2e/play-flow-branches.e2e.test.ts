@@ -1,0 +1,364 @@
+/**
+ * Every branch of the play flow end to end (issue 4; play-page §2, §4, §5, §6, §8), in Chromium
+ * against the demo storefront. Needs `dist-shell/` built (npx vite build --config src-shell/vite.config.ts).
+ */
+import assert from 'node:assert/strict';
+import { after, before, beforeEach, describe, it } from 'node:test';
+import type { Browser, Page } from 'playwright-core';
+import { errorCode, launchChromium, newPage, waitForPlayback } from './support/browser.js';
+import { startDemo, TOKENS, type Demo } from './support/demo.js';
+
+async function control(demo: Demo, path: string, body: unknown): Promise<void> {
+  const response = await fetch(`${demo.url}/__demo/${path}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
+  assert.ok(response.ok, `control ${path}: HTTP ${response.status}`);
+}
+
+/** The start position handed to `<s72-player>` (the demo media is 60 s, shorter than the saved 600 s). */
+async function playerStartTime(page: Page): Promise<unknown> {
+  await page.locator('s72-player').waitFor({ timeout: 20_000 });
+  return page.evaluate(() => (document.querySelector('s72-player') as (HTMLElement & { startTime?: number }) | null)?.startTime);
+}
+
+async function enterPin(page: Page, pin: string): Promise<void> {
+  const input = page.getByLabel('PIN (4 digits)');
+  await input.waitFor({ timeout: 20_000 });
+  await page.waitForFunction(() => !(document.querySelector('#pin-input') as HTMLInputElement | null)?.disabled, null, { timeout: 10_000 });
+  await input.fill(pin);
+  await page.locator('[data-testid="pin-submit"]').click();
+}
+
+describe('play page: flow branches', { timeout: 300_000 }, () => {
+  let demo: Demo;
+  let browser: Browser;
+  before(async () => {
+    demo = await startDemo();
+    browser = await launchChromium();
+  });
+  after(async () => {
+    await browser?.close();
+    await demo?.close();
+  });
+  beforeEach(() => demo.reset());
+
+  const open = async (hash: string) => {
+    const { context, page, log } = await newPage(browser);
+    await page.goto(demo.playUrl(hash));
+    return { context, page, log };
+  };
+
+  it('coming soon: a live countdown (role=timer) that plays when it ends', async () => {
+    await control(demo, 'availability', { slug: '/film/clear-skies', fromInMs: 3000 });
+    const { context, page } = await open(`#/film/clear-skies/clear-skies?u=${TOKENS.adult}`);
+    try {
+      const timer = page.getByRole('timer');
+      await timer.waitFor({ timeout: 20_000 });
+      const first = await timer.textContent();
+      assert.match(first ?? '', /^00:00:0[1-3]$/);
+      await page.waitForFunction((t) => document.querySelector('[role="timer"]')?.textContent !== t, first, { timeout: 3000 });
+      await page.locator('[data-testid="player-screen"]').waitFor({ timeout: 15_000 });
+      await waitForPlayback(page, 0.5);
+      const streams = await demo.requests('/services/playback/streams*');
+      assert.equal(streams.length, 1, 'the streams call waits for the countdown');
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('coming soon in two days (/film/first-light): the countdown, no streams call', async () => {
+    const { context, page } = await open(`#/film/first-light/first-light?u=${TOKENS.adult}`);
+    try {
+      const timer = page.getByRole('timer');
+      await timer.waitFor({ timeout: 20_000 });
+      assert.match((await timer.textContent()) ?? '', /^(1 day|2 days) \d\d:\d\d:\d\d$/);
+      await page.waitForTimeout(1200);
+      assert.equal((await demo.requests('/services/playback/streams*')).length, 0);
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('expired → availability_expired with a way out', async () => {
+    const { context, page } = await open(`#/film/old-reel/old-reel?u=${TOKENS.adult}`);
+    try {
+      assert.equal(await errorCode(page), 'availability_expired');
+      assert.equal(await page.getByRole('link', { name: 'Back' }).count(), 1);
+      assert.equal((await demo.requests('/services/playback/streams*')).length, 0, 'no streams call');
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('PIN: an empty PIN fails without a call; wrong → incorrect_pin with attempts left; right → plays', async () => {
+    const { context, page } = await open(`#/film/quiet-room/quiet-room?u=${TOKENS.adult}`);
+    try {
+      const input = page.getByLabel('PIN (4 digits)');
+      await input.waitFor({ timeout: 20_000 });
+      assert.equal(await input.getAttribute('inputmode'), 'numeric');
+      await page.locator('[data-testid="pin-submit"]').click();
+      await page.getByRole('alert').filter({ hasText: 'Enter your 4-digit PIN.' }).waitFor({ timeout: 5000 });
+      assert.equal((await demo.requests('/services/users/v1/user_pin_codes/verify')).length, 0, 'no verify call');
+
+      await enterPin(page, '0000');
+      const alert = page.getByRole('alert').filter({ hasText: 'Incorrect PIN. 4 attempts left.' });
+      await alert.waitFor({ timeout: 10_000 });
+      assert.equal(await page.locator('[data-testid="error-code"]').textContent(), 'incorrect_pin');
+
+      await enterPin(page, '1234');
+      await page.locator('[data-testid="player-screen"]').waitFor({ timeout: 20_000 });
+      const verifies = await demo.requests('/services/users/v1/user_pin_codes/verify');
+      assert.deepEqual(
+        verifies.map((r) => r.body),
+        [{ pin: '0000' }, { pin: '1234' }],
+      );
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('PIN: five wrong answers → too_many_attempts and a locked-out state', async () => {
+    const { context, page } = await open(`#/film/quiet-room/quiet-room?u=${TOKENS.adult}`);
+    try {
+      for (let i = 1; i <= 4; i++) {
+        await enterPin(page, '0000');
+        await page
+          .getByRole('alert')
+          .filter({ hasText: `${5 - i} ${5 - i === 1 ? 'attempt' : 'attempts'} left` })
+          .waitFor({ timeout: 10_000 });
+      }
+      await enterPin(page, '0000');
+      await page.locator('[data-testid="pin-locked"]').waitFor({ timeout: 10_000 });
+      assert.equal(await page.locator('[data-testid="error-code"]').textContent(), 'too_many_attempts');
+      assert.equal(await page.locator('#pin-input').count(), 0, 'no PIN field once locked out');
+      assert.equal((await demo.requests('/services/playback/streams*')).length, 0);
+    } finally {
+      await context.close();
+    }
+  });
+
+  const ageCases: Array<[string, string, string | null]> = [
+    ['an adult plays the R18 film', TOKENS.adult, null],
+    ['a minor gets age_restricted', TOKENS.minor, 'age_restricted'],
+    ['a viewer without a dob gets missing_dob', TOKENS.noDob, 'missing_dob'],
+  ];
+  for (const [name, token, code] of ageCases) {
+    it(`age check: ${name}`, async () => {
+      const { context, page } = await open(`#/film/hard-edge/hard-edge?u=${token}`);
+      try {
+        if (code === null) {
+          await page.locator('[data-testid="player-screen"]').waitFor({ timeout: 20_000 });
+        } else {
+          assert.equal(await errorCode(page), code);
+          assert.equal((await demo.requests('/services/playback/streams*')).length, 0, 'no streams call');
+        }
+      } finally {
+        await context.close();
+      }
+    });
+  }
+
+  it('age check: a minor may still watch a title whose classification has no minimum age', async () => {
+    const { context, page } = await open(`#/film/clear-skies/clear-skies?u=${TOKENS.minor}`);
+    try {
+      await page.locator('[data-testid="player-screen"]').waitFor({ timeout: 20_000 });
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('age check: a failing user lookup allows viewing', async () => {
+    await demo.fault({ path: '/services/users/detail/users', status: 500 });
+    const { context, page } = await open(`#/film/hard-edge/hard-edge?u=${TOKENS.minor}`);
+    try {
+      await page.locator('[data-testid="player-screen"]').waitFor({ timeout: 30_000 });
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('resume: last played 2 days ago → the prompt; "Resume from 10:00" starts the player at 600 s', async () => {
+    const { context, page } = await open(`#/film/resume-me/resume-me?u=${TOKENS.adult}`);
+    try {
+      const resume = page.getByRole('button', { name: 'Resume from 10:00' });
+      await resume.waitFor({ timeout: 20_000 });
+      assert.equal(await page.getByRole('button', { name: 'Start from the beginning' }).count(), 1);
+      await resume.click();
+      assert.equal(await playerStartTime(page), 600);
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('resume: "Start from the beginning" plays from 0', async () => {
+    const { context, page } = await open(`#/film/resume-me/resume-me?u=${TOKENS.adult}`);
+    try {
+      await page.getByRole('button', { name: 'Start from the beginning' }).click({ timeout: 20_000 });
+      assert.ok((await playerStartTime(page)) == null, 'no start position');
+      const t = await waitForPlayback(page, 0.5);
+      assert.ok(t < 60, `currentTime ${t}`);
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('resume: last played 10 minutes ago → no prompt, starts at the saved position', async () => {
+    // The storefront's progress is 2 days old; answer this one streams call with a recent one.
+    await demo.fault({
+      path: '/services/playback/streams/film/resume-me',
+      status: 200,
+      times: 1,
+      body: {
+        streams: [{ url: `${demo.url}/media/feature/mp4/feature.mp4`, encoding_type: 'mp4', drm_type: [] }],
+        will_trigger_watch_window: false,
+        play_token: null,
+        playback_progress: { play_position: 600, length: 3600, completed: false, last_played_at: new Date(Date.now() - 600_000).toISOString() },
+      },
+    });
+    const { context, page } = await open(`#/film/resume-me/resume-me?u=${TOKENS.adult}`);
+    try {
+      assert.equal(await playerStartTime(page), 600);
+      assert.equal(await page.locator('[data-testid="resume-prompt"]').count(), 0);
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('resume: t in the address overrides the saved position (no prompt)', async () => {
+    const { context, page } = await open(`#/film/resume-me/resume-me?u=${TOKENS.adult}&t=30`);
+    try {
+      const t = await waitForPlayback(page, 30, 30_000);
+      assert.ok(t >= 30 && t < 90, `currentTime ${t}`);
+      assert.equal(await page.locator('[data-testid="resume-prompt"]').count(), 0);
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('rental: the watch-window notice, then Play plays', async () => {
+    const { context, page } = await open(`#/film/long-weekend/long-weekend?u=${TOKENS.adult}`);
+    try {
+      const notice = page.locator('[data-testid="watch-window-text"]');
+      await notice.waitFor({ timeout: 20_000 });
+      assert.equal(await notice.textContent(), 'Watch window: Once you start playing you will have 2 hours to finish watching.');
+      assert.equal(await page.locator('s72-player').count(), 0, 'nothing plays before Play');
+      await page.getByRole('button', { name: 'Play' }).click();
+      await waitForPlayback(page, 0.5);
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('401 without a play token → the sign-in page with from; the stored token and user are cleared', async () => {
+    const { context, page } = await open(`#/film/night-harbour/night-harbour?u=not-a-real-token&t=5`);
+    try {
+      await page.waitForURL((u) => u.pathname === '/signin.html', { timeout: 20_000 });
+      const from = new URL(page.url()).searchParams.get('from');
+      assert.equal(from, demo.playUrl('#/film/night-harbour/night-harbour?t=5'));
+      const stored = JSON.parse((await page.evaluate(() => localStorage.getItem('playSession'))) ?? '{}') as Record<string, unknown>;
+      assert.equal(stored['authToken'], undefined, 'auth token cleared');
+      assert.equal(stored['userId'], undefined, 'user cleared');
+      assert.equal(JSON.parse((await page.evaluate(() => localStorage.getItem('playRedirect'))) ?? 'null'), from);
+
+      // Signing in on the storefront's page comes back to the play page, which now plays.
+      await page.getByRole('button', { name: 'Sign in' }).click();
+      await page.waitForURL((u) => u.pathname === '/play/', { timeout: 20_000 });
+      await page.locator('[data-testid="player-screen"]').waitFor({ timeout: 20_000 });
+      const streams = await demo.requests('/services/playback/streams*');
+      assert.equal(streams.at(-1)!.headers['x-auth-token'], TOKENS.adult);
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('a season opened without an episode redirects to its first available episode', async () => {
+    const { context, page } = await open(`#/tv/harbour-lights/season/1?u=${TOKENS.adult}`);
+    try {
+      await page.waitForURL((u) => u.hash.startsWith('#/tv/harbour-lights/season/1/episode/1'), { timeout: 20_000 });
+      await page.locator('[data-testid="title"]').filter({ hasText: 'The Lamp Room' }).waitFor({ timeout: 20_000 });
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('an off-site from is ignored: the code is shown, nothing is followed', async () => {
+    const from = encodeURIComponent('https://evil.example/steal');
+    const { context, page } = await open(`#/film/night-harbour/night-harbour?u=${TOKENS.noDob}&from=${from}`);
+    try {
+      assert.equal(await errorCode(page), 'missing_from_library');
+      assert.ok(page.url().startsWith(`${demo.url}/play/`), page.url());
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('a same-origin from: missing_from_library redirects with prompt and slug', async () => {
+    const { context, page } = await open(`#/film/night-harbour/night-harbour?u=${TOKENS.noDob}&from=%2F`);
+    try {
+      await page.waitForURL((u) => u.pathname === '/' && u.searchParams.get('prompt') === 'player_missing_from_library', { timeout: 20_000 });
+      assert.equal(new URL(page.url()).searchParams.get('slug'), '/film/night-harbour');
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('seeking=false, rates=true, autoplay=false reach the player', async () => {
+    const { context, page } = await open(`#/film/clear-skies/clear-skies?u=${TOKENS.adult}&seeking=false&rates=true&autoplay=false`);
+    try {
+      await page.locator('s72-player').waitFor({ timeout: 20_000 });
+      const seen = await page.evaluate(() => {
+        const p = document.querySelector('s72-player') as (HTMLElement & { config?: { seeking?: boolean; playbackRates?: boolean }; autoplay?: boolean }) | null;
+        return { seeking: p?.config?.seeking, rates: p?.config?.playbackRates, autoplay: p?.autoplay };
+      });
+      assert.deepEqual(seen, { seeking: false, rates: true, autoplay: false });
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('navigation bar: back link, next episode disabled while it is coming soon', async () => {
+    const { context, page } = await open(`#/tv/harbour-lights/season/1/episode/1/the-lamp-room?u=${TOKENS.adult}`);
+    try {
+      const next = page.locator('[data-testid="nav-next"]');
+      await next.waitFor({ timeout: 20_000 });
+      assert.equal(await next.getAttribute('aria-disabled'), 'true');
+      assert.equal(await next.getAttribute('href'), null);
+      assert.match((await next.textContent()) ?? '', /Fog Signal/);
+      assert.equal(await page.locator('[data-testid="nav-prev"]').count(), 0, 'no previous for the first episode');
+      assert.equal(await page.locator('[data-testid="nav-back"]').count(), 1);
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('navigation bar: next and previous episodes when available, keeping the query', async () => {
+    await control(demo, 'availability', { slug: '/tv/harbour-lights/season/1/episode/2', fromInMs: null });
+    const { context, page } = await open(`#/tv/harbour-lights/season/1/episode/1/the-lamp-room?u=${TOKENS.adult}&rates=true`);
+    try {
+      const next = page.locator('a[data-testid="nav-next"]');
+      await next.waitFor({ timeout: 20_000 });
+      await next.click();
+      await page.locator('[data-testid="title"]').filter({ hasText: 'Fog Signal' }).waitFor({ timeout: 20_000 });
+      assert.ok(new URL(page.url()).hash.endsWith('?rates=true'), page.url());
+      const prev = page.locator('a[data-testid="nav-prev"]');
+      await prev.waitFor({ timeout: 20_000 });
+      await prev.click();
+      await page.locator('[data-testid="title"]').filter({ hasText: 'The Lamp Room' }).waitFor({ timeout: 20_000 });
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('nav=false hides the navigation bar', async () => {
+    const { context, page } = await open(`#/tv/harbour-lights/season/1/episode/1/the-lamp-room?u=${TOKENS.adult}&nav=false`);
+    try {
+      await page.locator('[data-testid="player-screen"]').waitFor({ timeout: 20_000 });
+      assert.equal(await page.locator('header.navbar').count(), 0);
+      assert.equal(await page.locator('[data-testid="nav-next"]').count(), 0);
+    } finally {
+      await context.close();
+    }
+  });
+});
