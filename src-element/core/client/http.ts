@@ -238,7 +238,11 @@ export async function request<const S extends v.GenericSchema>(
       severity: code === 'server_busy' ? 'recoverable' : 'critical',
       httpStatus,
       ...(requestId ? { requestId } : {}),
-      data: { path: req.path, ...(bodyCode && bodyCode !== code ? { serverCode: bodyCode } : {}) },
+      data: {
+        path: req.path,
+        ...(bodyCode && bodyCode !== code ? { serverCode: bodyCode } : {}),
+        ...errorBodyDetails(body.ok ? body.value : undefined),
+      },
     });
   }
 
@@ -262,4 +266,19 @@ export async function request<const S extends v.GenericSchema>(
     });
   }
   return result.output;
+}
+
+/**
+ * The scalar fields of an error body other than `code` and `message` (e.g. `attempts_remaining`
+ * of `incorrect_pin`, `ms_from` of `unavailable`, `reason`), as `{details}` for `S72Error.data`.
+ * Keys that look like tokens are never copied (DESIGN.md "Security rules").
+ */
+function errorBodyDetails(body: unknown): { details?: Record<string, string | number | boolean> } {
+  if (typeof body !== 'object' || body === null || Array.isArray(body)) return {};
+  const details: Record<string, string | number | boolean> = {};
+  for (const [key, value] of Object.entries(body)) {
+    if (key === 'code' || key === 'message' || /token|auth|session|password|secret/i.test(key)) continue;
+    if (typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean') details[key] = value;
+  }
+  return Object.keys(details).length ? { details } : {};
 }

@@ -30,8 +30,25 @@ export const BonusSchema = v.object({
   image_urls: ImageUrlsSchema,
 });
 
+/** A content classification; `minimum_age` in years (play-page §5 age check). */
+export const ClassificationSchema = v.object({
+  name: nullishString,
+  minimum_age: nullishNumber,
+});
+
+/** Classifications, genres, languages and recommendations shared by films and seasons (player-and-client §3). */
+const catalogueExtras = {
+  classifications: v.optional(v.nullable(v.array(ClassificationSchema))),
+  recommendations: v.optional(v.nullable(v.array(v.string()))),
+};
+
 /** Film metadata (player-and-client §3 "Film metadata"). `runtime` in minutes. */
 export const FilmSchema = v.object({
+  ...catalogueExtras,
+  genres: v.optional(v.nullable(v.array(v.unknown()))),
+  languages: v.optional(v.nullable(v.array(v.unknown()))),
+  subtitle_tracks: v.optional(v.nullable(v.array(v.object({ type: nullishString, language_name: nullishString })))),
+  burnt_in_subtitles_language: nullishString,
   id: idSchema,
   slug: v.string(),
   title: v.string(),
@@ -58,6 +75,7 @@ export const EpisodeSchema = v.object({
 
 /** Season metadata (player-and-client §3 "Season"). */
 export const SeasonSchema = v.object({
+  ...catalogueExtras,
   slug: v.string(),
   season_num: v.number(),
   tagline: nullishString,

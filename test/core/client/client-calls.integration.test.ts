@@ -173,6 +173,19 @@ describe('content-data client: every call of player-and-client §7', function ()
       ]);
     });
 
+    it('keeps classifications (minimum_age, years) and recommendations of a film', async () => {
+      const film = await client().getFilm('/film/hard-edge');
+      expect(film.classifications?.map((c) => c.minimum_age)).to.include(18);
+    });
+
+    it('keeps the scalar fields of an error body (e.g. ms_from) as data.details, never tokens', async () => {
+      const error = await rejection(client().getStreams('/film/first-light'));
+      expect(error.code).to.equal('unavailable');
+      const details = (error.data as { details?: Record<string, unknown> }).details!;
+      expect(details['ms_from']).to.be.a('number').and.greaterThan(0);
+      expect(Object.keys(details).some((key) => /token/i.test(key))).to.equal(false);
+    });
+
     it('rejects an unknown film with film_not_found "Film not found"', async () => {
       const error = await rejection(client().getFilm('/film/does-not-exist'));
       expect(error).to.include({ code: 'film_not_found', message: 'Film not found', category: 'client' });
