@@ -6,6 +6,7 @@
  *   notifications, and `s72-<verb>-request` intents fired by the controls (bubbling, composed) and
  *   handled by the player.
  */
+import type { AudioTrackInfo, TextTrackInfo, VideoTrackInfo } from './core/engine/engine.js';
 import type { S72Error } from './core/errors.js';
 
 /** Media events re-dispatched from the inner `<video>` onto the host. */
@@ -62,13 +63,23 @@ export const PLAYER_EVENTS = {
   bufferingChange: 's72-buffering-change',
   /** detail: `{ muted: true, reason: 'autoplay-policy' }`; autoplay only worked muted. */
   autoplayMuted: 's72-autoplay-muted',
+  /** detail: `S72Tracks`; the audio, text or video tracks, or the active ones, changed. */
+  tracksChange: 's72-tracks-change',
 } as const;
+
+/** The tracks of the loaded source (player-and-client §3 "Tracks"). */
+export interface S72Tracks {
+  audio: AudioTrackInfo[];
+  text: TextTrackInfo[];
+  video: VideoTrackInfo[];
+}
 
 export interface S72PlayerEventDetail {
   's72-error': S72Error;
   's72-loaded': { engine: string };
   's72-buffering-change': { buffering: boolean };
   's72-autoplay-muted': { muted: true; reason: 'autoplay-policy' };
+  's72-tracks-change': S72Tracks;
 }
 
 /** Every event the host dispatches, typed, for `addEventListener` and the React wrapper. */
@@ -92,6 +103,7 @@ declare global {
     's72-loaded': CustomEvent<{ engine: string }>;
     's72-buffering-change': CustomEvent<{ buffering: boolean }>;
     's72-autoplay-muted': CustomEvent<{ muted: true; reason: 'autoplay-policy' }>;
+    's72-tracks-change': CustomEvent<S72Tracks>;
     's72-play-request': CustomEvent<void>;
     's72-pause-request': CustomEvent<void>;
     's72-seek-request': CustomEvent<number>;

@@ -12,6 +12,7 @@ export {
   type S72PlayerEventDetail,
   type S72PlayerEventMap,
   type S72RequestEventDetail,
+  type S72Tracks,
 } from './events.js';
 export {
   S72Error,

@@ -8,7 +8,7 @@ import { playFailedError } from './core/engine/map-engine-error.js';
 import { shakaEngineLoader } from './core/engine/shaka-engine.js';
 import { SPINNER_DELAY_MS, type DrmType, type S72Content, type S72PlayerConfig } from './core/types.js';
 import { defineElement } from './define.js';
-import { MEDIA_EVENTS, type S72PlayerEventDetail } from './events.js';
+import { MEDIA_EVENTS, type S72PlayerEventDetail, type S72Tracks } from './events.js';
 import { IconSet } from './ui/icons.js';
 import './ui/s72-control-bar.js';
 
@@ -65,6 +65,7 @@ const INVALID_CONFIG = '__invalidConfig';
  * @fires {CustomEvent<{engine: string}>} s72-loaded - the source is loaded
  * @fires {CustomEvent<{buffering: boolean}>} s72-buffering-change - buffering started or stopped
  * @fires {CustomEvent} s72-autoplay-muted - autoplay only worked muted
+ * @fires {CustomEvent<S72Tracks>} s72-tracks-change - audio/text/video tracks or the active ones changed
  * @fires loadstart - media event, re-dispatched from the inner video
  * @fires loadeddata - media event
  * @fires canplay - media event
@@ -271,6 +272,31 @@ export class S72Player extends LitElement {
   get engineName(): string | null {
     return this.engine?.name ?? null;
   }
+  /**
+   * The tracks of the loaded source (player-and-client §3 "Tracks"); empty before load.
+   * Video tracks are `active` only while one is pinned (automatic quality otherwise).
+   */
+  get tracks(): S72Tracks {
+    const engine = this.engine;
+    if (!engine || !this.loaded) return { audio: [], text: [], video: [] };
+    return { audio: engine.audioTracks(), text: engine.textTracks(), video: engine.videoTracks() };
+  }
+
+  /** Switches the audio track (an id from `tracks.audio`); unknown ids are ignored. */
+  selectAudioTrack(id: string): void {
+    this.engine?.selectAudioTrack(id);
+  }
+
+  /** Shows a text track (an id from `tracks.text`), or hides subtitles with `null`. */
+  selectTextTrack(id: string | null): void {
+    this.engine?.selectTextTrack(id);
+  }
+
+  /** Pins a quality (an id from `tracks.video`), or returns to automatic quality with `null`. */
+  selectVideoTrack(id: string | null): void {
+    this.engine?.selectVideoTrack(id);
+  }
+
   /** Normalised playback statistics, or null before anything is loaded. */
   getStats(): EngineStats | null {
     return this.engine?.getStats() ?? null;
@@ -463,11 +489,15 @@ export class S72Player extends LitElement {
       engine.on('buffering', (buffering) => {
         if (isCurrent()) this.setBuffering(buffering);
       });
+      engine.on('tracks', () => {
+        if (isCurrent() && this.loaded) this.emit('s72-tracks-change', this.tracks);
+      });
       await engine.load(source, this.resumeAt ?? this.startTime ?? undefined);
       if (!isCurrent()) return;
       this.loaded = true;
       this.setBuffering(false);
       this.emit('s72-loaded', { engine: engine.name });
+      this.emit('s72-tracks-change', this.tracks);
       if (this.autoplay || this.resumeAt !== null) await this.autoplayWithFallback();
     } catch (error) {
       if (!isCurrent()) return;

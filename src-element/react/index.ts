@@ -4,7 +4,7 @@
  * touches `window` at import time (Lit's Node build brings its own DOM shim for the element class).
  *
  * Events map to props: `onS72Error` (`CustomEvent<S72Error>`), `onS72Loaded`, `onS72BufferingChange`,
- * `onS72AutoplayMuted`, and the media events `onPlay`, `onPause`, `onPlaying`, `onWaiting`,
+ * `onS72AutoplayMuted`, `onS72TracksChange`, and the media events `onPlay`, `onPause`, `onPlaying`, `onWaiting`,
  * `onSeeking`, `onSeeked`, `onTimeUpdate`, `onEnded`, `onVolumeChange`, `onRateChange`,
  * `onLoadedMetadata`, `onDurationChange`.
  */
@@ -30,6 +30,7 @@ export const S72Player = createComponent({
     onS72Loaded: event('s72-loaded'),
     onS72BufferingChange: event('s72-buffering-change'),
     onS72AutoplayMuted: event('s72-autoplay-muted'),
+    onS72TracksChange: event('s72-tracks-change'),
     onPlay: event('play'),
     onPause: event('pause'),
     onPlaying: event('playing'),
