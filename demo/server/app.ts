@@ -247,7 +247,8 @@ export async function createDemoServer(opts: DemoServerOptions = {}): Promise<De
   if (control) registerControl(app, state);
 
   app.get('/', async (_req, reply) => reply.sendFile('index.html', paths.public));
-  app.get('/device-support', async (_req, reply) => reply.sendFile('device-support.html', paths.public));
+  // play-page §2 "/device-support": the play page's own route lists the matrix (a static copy stays at /device-support.html).
+  app.get('/device-support', async (_req, reply) => reply.redirect('/play/#/device-support', 302));
   app.get<{ Params: { '*': string } }>('/*', async (req, reply) => {
     const file = req.params['*'];
     if (file.startsWith('__demo')) return reply.callNotFound();

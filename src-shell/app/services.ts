@@ -2,7 +2,8 @@
  * The play page's long-lived, framework-free services, created once per page load: the session
  * source, the play-flow runner and the parent-window messenger. The React tree only reads them.
  */
-import { createContentClient } from '../../src-element/core/client/index.js';
+import { createContentClient, type ContentClient } from '../../src-element/core/client/index.js';
+import { checkCurrentDevice, restrictionsFromToggles, type DeviceSupport } from '../features/device-support/index.js';
 import { ALLOWED_REDIRECT_ORIGINS } from '../config/env.js';
 import { paths } from '../config/paths.js';
 import { signOutStoredSession } from '../features/play-session/play-session.js';
@@ -13,6 +14,11 @@ import { TOKEN_PARAMS } from '../features/play-session/play-session.js';
 import { detectCapabilities } from '../features/play-flow/capabilities.js';
 import type { NavigationTarget } from '../features/play-flow/machine.js';
 import { createPlayFlow, type PlayFlow } from '../features/play-flow/play-flow.js';
+import type { PlaylistEntry } from '../features/play-flow/machine.js';
+import { fetchPlaylist, WatchedTracker } from '../features/playlist/index.js';
+import { PlayTelemetry, telemetryFrequencyMs } from '../features/play-telemetry/index.js';
+import { isS72Error } from '../../src-element/core/errors.js';
+import type { PlaySession } from '../types/play-session.js';
 import { createParentMessenger, type ParentMessenger } from '../lib/parent-messaging.js';
 import { browserLocalStorage, createJsonStorage } from '../lib/storage.js';
 
@@ -40,6 +46,49 @@ export function pageUrlWithoutTokens(href: string): string {
   return scrubbed === null ? href : `${href.slice(0, i)}${scrubbed}`;
 }
 
+/**
+ * The device support check of play-page §4 step 5: this browser against the matrix, with the
+ * restriction toggles of every toggles endpoint (a toggles failure keeps the default restrictions).
+ */
+export async function checkDeviceWithToggles(client: ContentClient, signal?: AbortSignal): Promise<DeviceSupport> {
+  const toggles = await client.getFeatureToggles(signal).then(
+    (t) => ({ ...t.users, ...t.shopping, ...t.meta, ...t.content }) as Record<string, unknown>,
+    () => undefined,
+  );
+  return checkCurrentDevice({ restrictions: restrictionsFromToggles(toggles) });
+}
+
+/**
+ * The played item's playlist (play-page §4, §7) with the watched record merged; `undefined` when it
+ * has none: 404, an empty or invalid answer, or any failure (the item then plays as before).
+ */
+export async function loadPlaylistEntries(
+  origin: string,
+  session: PlaySession,
+  slug: string,
+  watched: WatchedTracker,
+  signal?: AbortSignal,
+): Promise<PlaylistEntry[] | undefined> {
+  try {
+    const { playlist } = await fetchPlaylist(slug, {
+      baseUrl: origin,
+      fetch: (input, init) => globalThis.fetch(input, init),
+      authToken: session.authToken,
+      playToken: session.playToken,
+      bypassCache: session.bypassCache,
+      signal,
+    });
+    if (playlist.items.length === 0) return undefined;
+    return playlist.items.map((item) => ({
+      item: { ...item, has_watched: watched.hasWatched(item) },
+      watchedInSession: watched.hasWatchedInSession(item),
+    }));
+  } catch (error) {
+    if (!(isS72Error(error) && error.httpStatus === 404)) console.warn('playlist unavailable, playing the item itself', error);
+    return undefined;
+  }
+}
+
 /** Creates the services on the real window. */
 export function createAppServices(win: Window = window): AppServices {
   const origin = win.location.origin;
@@ -47,6 +96,10 @@ export function createAppServices(win: Window = window): AppServices {
   const storage = createJsonStorage(browserLocalStorage());
   const sessions = createSessionSource({ host: win as unknown as SessionHost, storage, policy });
   const messenger = createParentMessenger();
+  const watched = new WatchedTracker({ storage: browserLocalStorage() });
+  // One play telemetry per page (play-page §7), created with the first event's tokens and the
+  // configured frequency; flushed on pagehide.
+  let telemetry: PlayTelemetry | undefined;
   const flow = createPlayFlow({
     env: { origin, allowedOrigins: ALLOWED_REDIRECT_ORIGINS },
     createClient: (session) =>
@@ -66,6 +119,21 @@ export function createAppServices(win: Window = window): AppServices {
       createFlowApi({ baseUrl: origin, authToken: session.authToken, playToken: session.playToken, bypassCache: session.bypassCache }),
     currentUrl: () => pageUrlWithoutTokens(win.location.href),
     signOut: (redirect) => signOutStoredSession(storage, policy, redirect),
+    checkDevice: (client, signal) => checkDeviceWithToggles(client, signal),
+    loadPlaylist: (session, slug, signal) => loadPlaylistEntries(origin, session, slug, watched, signal),
+    markWatched: (item) => watched.markWatched(item),
+    track: (session, { event, slug, data, configuration }) => {
+      telemetry ??= new PlayTelemetry({
+        baseUrl: origin,
+        authToken: session.authToken,
+        playToken: session.playToken,
+        frequencyMs: telemetryFrequencyMs(configuration),
+      });
+      if (session.authToken !== undefined || session.playToken !== undefined) {
+        telemetry.setTokens({ authToken: session.authToken, playToken: session.playToken });
+      }
+      telemetry.track(event, slug, data);
+    },
   });
   return {
     origin,
@@ -73,6 +141,7 @@ export function createAppServices(win: Window = window): AppServices {
     flow,
     messenger,
     destroy() {
+      void telemetry?.destroy();
       flow.destroy();
       sessions.destroy();
     },

@@ -144,13 +144,17 @@ describe('/dist/ and public pages', () => {
       ['/', /night-harbour\/night-harbour\?u=demo-adult-token/],
       ['/signin.html', /demo-minor-token/],
       ['/devices.html', /Manage devices/],
-      ['/device-support', /Supported browsers/],
+      ['/device-support.html', /Supported browsers/],
       ['/js/signin-redirect.js', /export function signInRedirect/],
     ] as const) {
       const res = await fetch(`${demo.url}${path}`);
       assert.equal(res.status, 200, path);
       assert.match(await res.text(), text, path);
     }
+    // /device-support is the play page's route (play-page §2).
+    const support = await fetch(`${demo.url}/device-support`, { redirect: 'manual' });
+    assert.equal(support.status, 302);
+    assert.equal(support.headers.get('location'), '/play/#/device-support');
     const element = await fetch(`${demo.url}/demo/element.html`);
     const html = await element.text();
     assert.match(html, /<script type="module" src="\/dist\/cdn\/s72-player\.js"><\/script>/);

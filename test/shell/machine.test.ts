@@ -45,7 +45,8 @@ describe('play-flow machine (play-page §4, §5, §8)', () => {
     expect(loaded!.commands).to.deep.equal([{ type: 'load-streams', session: s, slug: '/film/night-harbour' }]);
     const state = playing!.state;
     if (state.status !== 'playing') throw new Error(`expected playing, got ${state.status}`);
-    expect(playing!.commands).to.deep.equal([]);
+    // Entering the player queues the `player-opened` telemetry event (play-page §7).
+    expect(playing!.commands).to.deep.equal([{ type: 'track', event: 'player-opened', slug: '/film/night-harbour' }]);
     expect(state.playback).to.deep.include({
       slug: '/film/night-harbour',
       title: 'Night Harbour',
@@ -143,14 +144,15 @@ describe('play-flow machine (play-page §4, §5, §8)', () => {
     expect(state.status === 'error' && state.error.code).to.equal('streams_are_empty');
   });
 
-  it('no playable stream gives content_not_supported', () => {
+  it('no playable stream: content_not_supported leads to the unsupported-device page (play-page §8)', () => {
     const ts = run([
       { type: 'start', session: session() },
       { ...filmLoaded, capabilities: { ...CHROME, keySystems: [], mp4: false } } as FlowEvent,
       { type: 'streams-loaded', response: streams() },
     ]);
     const state = last(ts).state;
-    expect(state.status === 'error' && state.error.code).to.equal('content_not_supported');
+    expect(state).to.deep.include({ status: 'unsupported', cause: 'content_not_supported', slug: '/film/night-harbour' });
+    expect(last(ts).commands).to.deep.equal([]);
   });
 
   it('a bonus missing from the metadata gives media_not_found', () => {

@@ -4,6 +4,7 @@ import { S72Error } from '../../src-element/core/errors.js';
 import type { FlowApi } from '../../src-shell/features/play-flow/api/flow-api.js';
 import type { NavigationTarget } from '../../src-shell/features/play-flow/machine.js';
 import { createPlayFlow } from '../../src-shell/features/play-flow/play-flow.js';
+import type { DeviceSupport } from '../../src-shell/features/device-support/index.js';
 import type { PlaySession } from '../../src-shell/types/play-session.js';
 import { availability, CHROME, ENV, FILM, SEASON, session, streams } from './fixtures.js';
 
@@ -82,7 +83,7 @@ function fakeClock(start: number) {
   };
 }
 
-function setup() {
+function setup(extra: Partial<Parameters<typeof createPlayFlow>[0]> = {}) {
   const fake = fakeClient();
   const sessions: PlaySession[] = [];
   const navigations: NavigationTarget[] = [];
@@ -101,6 +102,7 @@ function setup() {
     createApi: () => fake.api,
     currentUrl: () => 'https://store.example/play/#/film/night-harbour?t=5',
     signOut: (redirect) => signedOut.push(redirect),
+    ...extra,
   });
   return { flow, ...fake, sessions, navigations, signedOut, clock };
 }
@@ -244,5 +246,73 @@ describe('play-flow runner', () => {
     const from = 'https://store.example/play/#/film/night-harbour?t=5';
     expect(signedOut).to.deep.equal([from]);
     expect(navigations.at(-1)).to.deep.equal({ kind: 'url', url: `https://store.example/signin.html?from=${encodeURIComponent(from)}` });
+  });
+
+  it('device support: checked with the item; unsupported → rechecked every 2 s → streams once supported', async () => {
+    const unsupported: DeviceSupport = { supported: 'no', reason: 'blocked_firefox', browser: 'Firefox', os: 'Windows 10', mobile: false, fullscreenAllowed: true };
+    const supported: DeviceSupport = { ...unsupported, supported: 'yes' };
+    delete supported.reason;
+    const answers = [unsupported, unsupported, unsupported, supported];
+    let checks = 0;
+    const { flow, find, calls, clock } = setup({ checkDevice: async () => answers[Math.min(checks++, answers.length - 1)]! });
+    flow.start(session());
+    find('getFilm').answer.resolve(FILM);
+    find('getAvailabilities').answer.resolve([availability('/film/night-harbour')]);
+    find('getConfiguration').answer.resolve({});
+    await tick();
+    await tick();
+    expect(flow.getState()).to.deep.include({ status: 'unsupported', cause: 'device' });
+    expect(calls.map((c) => c.name)).not.to.include('getStreams');
+    expect(checks).to.equal(2); // the item's check and the monitor's first
+    clock.advance(1999);
+    await tick();
+    expect(checks).to.equal(2);
+    clock.advance(1);
+    await tick();
+    expect(checks).to.equal(3);
+    expect(flow.getState().status).to.equal('unsupported');
+    clock.advance(2000);
+    await tick();
+    await tick();
+    expect(checks).to.equal(4);
+    expect(flow.getState()).to.deep.include({ status: 'loading', phase: 'streams' });
+    expect(find('getStreams').args[0]).to.equal('/film/night-harbour');
+    expect(clock.pending()).to.equal(0); // the recheck stopped
+  });
+
+  it('playlist: asked for with the item; the ad streams first; ended marks it watched; telemetry gets the configuration', async () => {
+    const ad = { id: 'ad-1', action: { type: 'play' as const, slug: '/film/demo-ad', playback_mode: 'ad' as const }, title: 'Our sponsor', has_watched: false };
+    const main = { id: 'main', action: { type: 'play' as const, slug: '/film/night-harbour' }, title: 'Night Harbour', has_watched: false };
+    const asked: string[] = [];
+    const watched: string[] = [];
+    const tracked: Array<{ event: string; slug: string; frequency: unknown }> = [];
+    const { flow, find, calls } = setup({
+      loadPlaylist: async (_s, slug) => {
+        asked.push(slug);
+        return [
+          { item: ad, watchedInSession: false },
+          { item: main, watchedInSession: false },
+        ];
+      },
+      markWatched: (item) => watched.push(item.id),
+      track: (_s, e) => tracked.push({ event: e.event, slug: e.slug, frequency: e.configuration?.['telemetry_frequency'] }),
+    });
+    flow.start(session());
+    expect(asked).to.deep.equal(['/film/night-harbour']);
+    find('getFilm').answer.resolve(FILM);
+    find('getAvailabilities').answer.resolve([availability('/film/night-harbour')]);
+    find('getConfiguration').answer.resolve({ telemetry_frequency: 10 });
+    await tick();
+    await tick();
+    expect(find('getStreams').args[0]).to.equal('/film/demo-ad');
+    find('getStreams').answer.resolve(streams());
+    await tick();
+    expect(flow.getState()).to.deep.include({ status: 'playing' });
+    expect(tracked).to.deep.equal([{ event: 'player-opened', slug: '/film/demo-ad', frequency: 10 }]);
+    flow.send({ type: 'item-ended' });
+    expect(watched).to.deep.equal(['ad-1']);
+    await tick();
+    const streamsCalls = calls.filter((c) => c.name === 'getStreams');
+    expect(streamsCalls.map((c) => c.args[0])).to.deep.equal(['/film/demo-ad', '/film/night-harbour']);
   });
 });

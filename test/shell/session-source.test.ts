@@ -94,4 +94,15 @@ describe('session source (play-page §2, §3; token removal)', () => {
     expect(source.getSnapshot().session).to.equal(null);
     source.destroy();
   });
+
+  it('#/device-support keeps the stored session as it is (it is not a play route)', () => {
+    const backend = memoryStorage();
+    const storage = createJsonStorage(backend);
+    createSessionSource({ host: fakeHost('https://store.example/play/#/film/a?u=tok'), storage, policy }).destroy();
+    const before = backend.dump()[PLAY_SESSION_KEY];
+    const source = createSessionSource({ host: fakeHost('https://store.example/play/#/device-support'), storage, policy });
+    expect(backend.dump()[PLAY_SESSION_KEY]).to.equal(before);
+    expect(source.getSnapshot().session).to.deep.include({ itemToPlay: '/film/a' });
+    source.destroy();
+  });
 });

@@ -16,6 +16,11 @@ import { paths } from '../../config/paths.js';
 import { useServices } from '../provider.js';
 import { routeHash } from '../services.js';
 import type { NavLink } from '../../features/play-flow/navigation.js';
+import { UnsupportedBrowserScreen } from '../../features/device-support/index.js';
+
+/** The device-support route of this page (play-page §2 "/device-support"). */
+export const DEVICE_SUPPORT_HASH = '#/device-support';
+const UNKNOWN_DEVICE = { mobile: false, browser: 'other', os: 'other' } as const;
 
 /** A navigation-bar link: the sibling's play route, keeping the current non-token query; none when unavailable. */
 function navItem(link: NavLink | undefined) {
@@ -54,6 +59,8 @@ export function PlayRoute({ session }: { session: PlaySession | null }) {
       return <LoadingScreen label={LOADING_LABELS[state.phase]} />;
     case 'error':
       return <ErrorScreen error={state.error} onRetry={() => flow.retry()} backHref={backHref} />;
+    case 'unsupported':
+      return <UnsupportedBrowserScreen support={state.support ?? UNKNOWN_DEVICE} appUrl={state.appUrl} deviceSupportHref={DEVICE_SUPPORT_HASH} />;
     case 'countdown':
       return <CountdownScreen title={state.title} availableAt={state.availableAt} now={state.now} backHref={backHref} />;
     case 'pin':
@@ -102,8 +109,17 @@ export function PlayRoute({ session }: { session: PlaySession | null }) {
           next={navItem(playback.nav.next)}
           backHref={backHref}
           onTimeUpdate={(t) => messenger.timeUpdate(playback.slug, t)}
-          onEnded={() => messenger.ended(playback.slug)}
-          onError={(error) => messenger.error(error, playback.slug)}
+          onEnded={() => {
+            messenger.ended(playback.slug);
+            flow.send({ type: 'item-ended' });
+          }}
+          onSkip={playback.playlist?.canSkip ? () => flow.send({ type: 'skip-requested' }) : undefined}
+          onError={(error) => {
+            messenger.error(error, playback.slug);
+            // A critical player error ends playback: the flow shows it (or the unsupported-device
+            // page, play-page §8) and sends `player-error` telemetry.
+            if (error.severity === 'critical') flow.playbackFailed(error);
+          }}
         />
       );
     }

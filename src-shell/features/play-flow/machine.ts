@@ -9,9 +9,13 @@
  *   │                                           ├─ coming soon ──▶ countdown ──tick…──▶ loading(item)
  *   │                                           ├─ under age / no dob ──▶ error(age_restricted / missing_dob)
  *   │                                           ├─ season ──▶ loading(episodes) ──▶ redirecting(first available episode)
- *   │                                           ├─ PIN ──▶ loading(pin-check) ──▶ pin ⇄ (verify) ──▶ loading(streams)
- *   │                                           └─────────────────────────────────────▶ loading(streams)
+ *   │                                           ├─ PIN ──▶ loading(pin-check) ──▶ pin ⇄ (verify) ──▶ device check
+ *   │                                           └─────────────────────────────────────▶ device check
+ *   │   device check ─ no ──▶ unsupported ──(recheck every 2 s: supported)──▶ loading(streams)
+ *   │                ─ yes / maybe / not checked ──▶ loading(streams of the current playlist item, else the item)
  *   │   loading(streams) ──streams-loaded──▶ [watch-window ──Play──▶] [resume-prompt ──choice──▶] playing
+ *   │   playing ──item-ended / skip-requested──▶ loading(streams of the next playlist item) | playlist finished
+ *   │   playing ──playback-failed──▶ error | unsupported (drm_version_not_supported, content_not_supported)
  *   │   any load ──failed──▶ error ──retry──▶ loading(item)   (401 ──▶ redirecting(sign-in);
  *   │                        missing_from_library / unavailable + valid from ──▶ redirecting(from))
  *   └─ no session ──▶ redirecting(home)
@@ -19,8 +23,14 @@
  *
  * Time is injected: `item-loaded`, `streams-loaded` and `tick` carry `now` (epoch ms); the
  * countdown asks for its ticks with a `wait` command.
+ * Device support, the playlist and the watched record are looked up by the runner with the item's
+ * calls and arrive on `item-loaded`; telemetry leaves as `track` commands (player-opened on entering
+ * the player, player-error, playlist-finished).
  */
 import type { Availability, Configuration, LibraryItem, StreamsResponse } from '../../../src-element/core/client/schemas.js';
+import type { DeviceSupport } from '../device-support/device-support.js';
+import { canSkip, type PlaylistItem } from '../playlist/playlist.js';
+import { errorTelemetryData, type PlayTelemetryEventName } from '../play-telemetry/play-telemetry.js';
 import { tryParseSlug, type ParsedSlug } from '../../../src-element/core/client/slugs.js';
 import { isS72Error, S72Error } from '../../../src-element/core/errors.js';
 import type { S72Content, S72PlayerConfig } from '../../../src-element/core/types.js';
@@ -43,6 +53,7 @@ import {
   PIN_MAX_ATTEMPTS,
   planResume,
   watchWindow,
+  type ResumePlan,
   type ViewerLookup,
 } from './rules.js';
 
@@ -83,6 +94,39 @@ export interface Playback {
    */
   castEnabled: boolean;
   airplayEnabled: boolean;
+  /** Where this item sits in the played item's playlist (absent: no playlist). */
+  playlist?: PlaylistPosition;
+}
+
+/**
+ * One playlist item as the flow sees it: `item.has_watched` is true when watched ever (the server's
+ * flag, this page, or the stored record); `watchedInSession` when finished during this session.
+ */
+export interface PlaylistEntry {
+  item: PlaylistItem;
+  watchedInSession: boolean;
+}
+
+/** The playlist of the played item and the item being played (play-page §4 "Playlist and action lifecycle"). */
+export interface PlaylistCursor {
+  entries: readonly PlaylistEntry[];
+  index: number;
+}
+
+/** What the player screen needs about the playlist. */
+export interface PlaylistPosition {
+  itemId: string;
+  index: number;
+  count: number;
+  /** The skip control shows (play-page §4 "Playlist item skip policy"). */
+  canSkip: boolean;
+  /** Set once the last item ended: the playlist is over. */
+  finished?: boolean;
+}
+
+/** Whether the skip control shows for an entry (ads default to must-view-once). Pure. */
+export function entryCanSkip(entry: PlaylistEntry): boolean {
+  return canSkip(entry.item, { hasWatched: () => entry.item.has_watched, hasWatchedInSession: () => entry.watchedInSession });
 }
 
 /** Where the page goes next. */
@@ -111,6 +155,30 @@ export interface ItemContext {
   configuration: Configuration;
   capabilities: PlaybackCapabilities;
   availability: Availability | undefined;
+  /** The device support check (play-page §4 step 5), run in parallel with the item's calls; absent: not checked. */
+  device?: DeviceSupport | undefined;
+  /** The played item's playlist (absent: none, play the item itself). */
+  playlist?: PlaylistCursor | undefined;
+}
+
+/**
+ * Why the unsupported-browser screen shows: the device check (rechecked every 2 s while shown), or
+ * a player / stream verdict that sends the viewer to the unsupported-device page (play-page §8).
+ */
+export type UnsupportedCause = 'device' | 'drm_version_not_supported' | 'content_not_supported';
+
+/** The unsupported-browser state (play-page §2 "Play page states"). */
+export interface UnsupportedState {
+  status: 'unsupported';
+  session: PlaySession;
+  slug: string;
+  cause: UnsupportedCause;
+  /** The device as last checked, when known. */
+  support?: DeviceSupport | undefined;
+  /** The native app's link (`app_url` of the configuration), for "Get the app to view" on mobile. */
+  appUrl?: string | undefined;
+  /** Where the flow goes on once the device becomes supported (cause `device`). */
+  context?: ItemContext | undefined;
 }
 
 /** The PIN form (play-page §5): attempts left, the last error, waiting for the server, locked out. */
@@ -129,6 +197,7 @@ export type FlowState =
   /** Coming soon (play-page §4 step 3): `availableAt` and `now` in epoch ms. */
   | { status: 'countdown'; session: PlaySession; slug: string; title: string; availableAt: number; now: number }
   | PinState
+  | UnsupportedState
   /** The rental notice (play-page §2 "Watch window"); "Play" goes on to `next`. */
   | { status: 'watch-window'; session: PlaySession; title: string; hours: number; endsAt: number; next: ResumeOrPlay }
   | ResumeOrPlay
@@ -137,8 +206,9 @@ export type FlowState =
 
 /** The resume prompt (play-page §5) or the player. `position` in seconds. */
 export type ResumeOrPlay =
-  | { status: 'resume-prompt'; session: PlaySession; playback: Playback; position: number }
-  | { status: 'playing'; session: PlaySession; playback: Playback };
+  | { status: 'resume-prompt'; session: PlaySession; playback: Playback; position: number; context?: ItemContext }
+  /** `context`: what the flow knew (configuration, device, the playlist to load its next item). */
+  | { status: 'playing'; session: PlaySession; playback: Playback; context?: ItemContext };
 
 export type FlowEvent =
   /** A (new) session: from the address on load and on every hash change. */
@@ -158,7 +228,17 @@ export type FlowEvent =
       minimumAge?: number | undefined;
       /** Epoch ms (absent: the availability window is not checked). */
       now?: number;
+      /** The device support check with the feature toggles' restrictions (absent: not checked). */
+      device?: DeviceSupport;
+      /** The played item's playlist, watched flags merged (absent or empty: no playlist). */
+      playlist?: readonly PlaylistEntry[];
     }
+  /** The player's `ended`: the playlist item is watched; the next one plays, or the playlist ends. */
+  | { type: 'item-ended' }
+  /** The viewer pressed "Skip" on a playlist item. */
+  | { type: 'skip-requested' }
+  /** A recheck of the device while the unsupported-browser screen shows (every 2 s, play-page §9). */
+  | { type: 'device-support-changed'; support: DeviceSupport }
   /** The countdown's timer fired; `now` in epoch ms. */
   | { type: 'tick'; now: number }
   /** Whether the viewer has a PIN. */
@@ -204,7 +284,13 @@ export type FlowCommand =
    * Go to the sign-in page `signInUrl` with `from` = the current page address without tokens; with
    * `clearAuth`, first clear the stored auth token and user and store that address as the redirect.
    */
-  | { type: 'sign-in'; signInUrl: string; clearAuth: boolean };
+  | { type: 'sign-in'; signInUrl: string; clearAuth: boolean }
+  /** Recheck the device every 2 s while the unsupported-browser screen shows; report `device-support-changed`. */
+  | { type: 'monitor-device'; session: PlaySession }
+  /** Record a finished playlist item as watched (session and storage). */
+  | { type: 'mark-watched'; item: PlaylistItem }
+  /** A play telemetry event (play-page §7); the runner adds the tokens in a header only. */
+  | { type: 'track'; event: PlayTelemetryEventName; slug: string; data?: Record<string, unknown> };
 
 export interface Transition {
   state: FlowState;
@@ -243,6 +329,7 @@ function slugOf(state: FlowState): string | undefined {
     case 'pin':
       return state.slug.slug;
     case 'countdown':
+    case 'unsupported':
       return state.slug;
     case 'playing':
     case 'resume-prompt':
@@ -287,8 +374,65 @@ function fail(state: FlowState, error: unknown, env: FlowEnv): Transition {
 }
 
 function contextOf(state: ItemContext): ItemContext {
-  const { session, slug, metadata, description, configuration, capabilities, availability } = state;
-  return { session, slug, metadata, description, configuration, capabilities, availability };
+  const { session, slug, metadata, description, configuration, capabilities, availability, device, playlist } = state;
+  return {
+    session,
+    slug,
+    metadata,
+    description,
+    configuration,
+    capabilities,
+    availability,
+    ...(device ? { device } : {}),
+    ...(playlist ? { playlist } : {}),
+  };
+}
+
+/** The configuration's native-app link (`app_url`), when it is a string. */
+function appUrlOf(configuration: Configuration | undefined): string | undefined {
+  const url = configuration?.['app_url'];
+  return typeof url === 'string' && url !== '' ? url : undefined;
+}
+
+/**
+ * play-page §4 step 5, after the age and PIN checks: an unsupported device shows the
+ * unsupported-browser screen (and is rechecked every 2 s); otherwise the streams call. A "maybe"
+ * device is allowed: the §9 matrix marks Linux "maybe" (may work, not tested), and blocking it would
+ * shut out every Chromium on Linux.
+ */
+function afterChecks(ctx: ItemContext): Transition {
+  if (ctx.device?.supported === 'no') {
+    const state: UnsupportedState = {
+      status: 'unsupported',
+      session: ctx.session,
+      slug: ctx.slug.slug,
+      cause: 'device',
+      support: ctx.device,
+      appUrl: appUrlOf(ctx.configuration),
+      context: contextOf(ctx),
+    };
+    return { state, commands: [{ type: 'monitor-device', session: ctx.session }] };
+  }
+  return loadStreams(ctx);
+}
+
+/** The unsupported-device page for a stream or player verdict (play-page §8), no recheck. */
+function unsupported(
+  state: FlowState,
+  cause: Exclude<UnsupportedCause, 'device'>,
+  support: DeviceSupport | undefined,
+  configuration: Configuration | undefined,
+): Transition {
+  const session = 'session' in state ? state.session : null;
+  if (!session) return stay(state);
+  return stay({
+    status: 'unsupported',
+    session,
+    slug: slugOf(state) ?? session.itemToPlay ?? '',
+    cause,
+    ...(support ? { support } : {}),
+    ...(appUrlOf(configuration) ? { appUrl: appUrlOf(configuration) } : {}),
+  });
 }
 
 /** After the availability, age and PIN checks: the streams call. */
@@ -296,7 +440,47 @@ function loadStreams(ctx: ItemContext): Transition {
   const siblings = siblingsOf(ctx.slug, ctx.metadata);
   return {
     state: { ...contextOf(ctx), status: 'loading', phase: 'streams' },
-    commands: [{ type: 'load-streams', session: ctx.session, slug: ctx.slug.slug, ...(siblings.length > 1 ? { siblings: siblings.map((x) => x.slug) } : {}) }],
+    commands: [{ type: 'load-streams', session: ctx.session, slug: playedSlug(ctx), ...(siblings.length > 1 ? { siblings: siblings.map((x) => x.slug) } : {}) }],
+  };
+}
+
+/** The playlist entry being played, if any. */
+function currentEntry(ctx: ItemContext): PlaylistEntry | undefined {
+  return ctx.playlist ? ctx.playlist.entries[ctx.playlist.index] : undefined;
+}
+
+/** The slug whose streams are played: the current playlist item's, else the route's. */
+function playedSlug(ctx: ItemContext): string {
+  return currentEntry(ctx)?.item.action.slug ?? ctx.slug.slug;
+}
+
+/**
+ * After a playlist item ended (`watched`) or was skipped: the next item's streams, or the end of
+ * the playlist (`playlist-finished` telemetry; the player stays on the last item).
+ */
+function nextPlaylistItem(state: Extract<FlowState, { status: 'playing' }>, watched: boolean): Transition {
+  const ctx = state.context;
+  const cursor = ctx?.playlist;
+  if (!ctx || !cursor || state.playback.playlist?.finished) return stay(state);
+  const current = cursor.entries[cursor.index];
+  const commands: FlowCommand[] = [];
+  let entries = cursor.entries;
+  if (current && watched) {
+    entries = entries.map((e, i) => (i === cursor.index ? { item: { ...e.item, has_watched: true }, watchedInSession: true } : e));
+    commands.push({ type: 'mark-watched', item: current.item });
+  }
+  if (cursor.index + 1 < entries.length) {
+    const next = loadStreams({ ...ctx, playlist: { entries, index: cursor.index + 1 } });
+    return { state: next.state, commands: [...commands, ...next.commands] };
+  }
+  const playlist = state.playback.playlist ? { ...state.playback.playlist, canSkip: false, finished: true } : undefined;
+  return {
+    state: {
+      ...state,
+      context: { ...ctx, playlist: { entries, index: cursor.index } },
+      playback: { ...state.playback, ...(playlist ? { playlist } : {}) },
+    },
+    commands: [...commands, { type: 'track', event: 'playlist-finished', slug: ctx.slug.slug }],
   };
 }
 
@@ -319,42 +503,55 @@ function streamsLoaded(
   if (response.streams.length === 0) return fail({ ...state, status: 'loading', phase: 'streams' }, flowErrorAsThrown('streams_are_empty'), env);
   const config = buildPlayerConfig(env.origin, state.session);
   const chosen = chooseStream(response.streams, state.capabilities, configuredKeySystems(config));
-  if (!chosen) return fail({ ...state, status: 'loading', phase: 'streams' }, flowErrorAsThrown('content_not_supported'), env);
+  if (!chosen) return unsupported({ ...state, status: 'loading', phase: 'streams' }, 'content_not_supported', state.device, state.configuration);
   const playToken = response.play_token ?? state.session.playToken;
+  const entry = currentEntry(state);
+  const slug = playedSlug(state);
+  // Another item of the playlist (an ad): its own slug and title; `t` and resume belong to the route's item.
+  const other = slug !== state.slug.slug;
+  const title = other ? entry?.item.title || state.description.title : state.description.title;
   const content = buildContent({
-    slug: state.slug.slug,
-    title: state.description.title,
+    slug,
+    title,
     thumb: state.description.thumb,
     chosen,
     authToken: state.session.authToken,
     playToken,
   });
-  const plan = planResume({
-    configuration: state.configuration,
-    progress: response.playback_progress,
-    startTime: state.session.startTime,
-    now,
-  });
+  const plan: ResumePlan = other
+    ? { kind: 'start' }
+    : planResume({
+        configuration: state.configuration,
+        progress: response.playback_progress,
+        startTime: state.session.startTime,
+        now,
+      });
+  const playlist: PlaylistPosition | undefined =
+    entry && state.playlist
+      ? { itemId: entry.item.id, index: state.playlist.index, count: state.playlist.entries.length, canSkip: entryCanSkip(entry) }
+      : undefined;
   const playback: Playback = {
-    slug: state.slug.slug,
+    slug,
     content,
     config,
     ...(plan.kind === 'start' && plan.at !== undefined ? { startTime: plan.at } : {}),
-    autoplay: state.session.autoplay,
-    title: state.description.title,
-    ...(state.description.subtitle ? { subtitle: state.description.subtitle } : {}),
+    autoplay: other ? true : state.session.autoplay,
+    title,
+    ...(!other && state.description.subtitle ? { subtitle: state.description.subtitle } : {}),
     ...(state.description.poster ? { poster: state.description.poster } : {}),
     kind: chosen.kind,
     showNavbar: state.session.showNavbar,
     nav: navLinks(state.slug.slug, siblingsOf(state.slug, state.metadata), siblingAvailabilities, now),
     castEnabled: state.session.castEnabled,
     airplayEnabled: state.session.airplayEnabled,
+    ...(playlist ? { playlist } : {}),
   };
+  const context = { context: contextOf(state) };
   const next: ResumeOrPlay =
     plan.kind === 'prompt'
-      ? { status: 'resume-prompt', session: state.session, playback, position: plan.position }
-      : { status: 'playing', session: state.session, playback };
-  const libraryEntry = libraryEntryFor(library, state.slug.slug, state.session.item);
+      ? { status: 'resume-prompt', session: state.session, playback, position: plan.position, ...context }
+      : { status: 'playing', session: state.session, playback, ...context };
+  const libraryEntry = libraryEntryFor(library, slug, other ? undefined : state.session.item);
   const window = watchWindow({ response, availability: state.availability, libraryEntry, now });
   if (window) {
     return stay({ status: 'watch-window', session: state.session, title: state.description.title, hours: window.hours, endsAt: window.endsAt, next });
@@ -362,15 +559,7 @@ function streamsLoaded(
   return stay(next);
 }
 
-/**
- * The machine. Pure: same input, same output; events that do not fit the state are ignored.
- *
- * @param state The current state.
- * @param event What happened.
- * @param env The page origin and redirect allow-list.
- * @returns The next state and the commands to run.
- */
-export function transition(state: FlowState, event: FlowEvent, env: FlowEnv): Transition {
+function step(state: FlowState, event: FlowEvent, env: FlowEnv): Transition {
   switch (event.type) {
     case 'start':
       return start(event.session);
@@ -395,6 +584,8 @@ export function transition(state: FlowState, event: FlowEvent, env: FlowEnv): Tr
         configuration: event.configuration,
         capabilities: event.capabilities,
         availability,
+        ...(event.device ? { device: event.device } : {}),
+        ...(event.playlist && event.playlist.length > 0 ? { playlist: { entries: event.playlist, index: 0 } } : {}),
       };
       if (state.slug.type === 'tv-season') {
         const episodes = event.metadata.kind === 'season' ? (event.metadata.season.episodes ?? []) : [];
@@ -431,7 +622,7 @@ export function transition(state: FlowState, event: FlowEvent, env: FlowEnv): Tr
           commands: [{ type: 'check-pin-exists', session: state.session }],
         };
       }
-      return loadStreams(ctx);
+      return afterChecks(ctx);
     }
 
     case 'tick':
@@ -440,7 +631,7 @@ export function transition(state: FlowState, event: FlowEvent, env: FlowEnv): Tr
     case 'pin-exists': {
       if (state.status !== 'loading' || state.phase !== 'pin-check') return stay(state);
       // A viewer without a PIN has nothing to enter.
-      if (!event.exists) return loadStreams(state);
+      if (!event.exists) return afterChecks(state);
       return stay({ ...contextOf(state), status: 'pin', attemptsLeft: PIN_MAX_ATTEMPTS, submitting: false, lockedOut: false });
     }
 
@@ -456,7 +647,14 @@ export function transition(state: FlowState, event: FlowEvent, env: FlowEnv): Tr
     }
 
     case 'pin-verified':
-      return state.status === 'pin' && state.submitting ? loadStreams(state) : stay(state);
+      return state.status === 'pin' && state.submitting ? afterChecks(state) : stay(state);
+
+    case 'device-support-changed': {
+      if (state.status !== 'unsupported' || state.cause !== 'device' || !state.context) return stay(state);
+      // Supported now (or "maybe"): go on to the streams call; still unsupported: show the new verdict.
+      if (event.support.supported !== 'no') return loadStreams({ ...state.context, device: event.support });
+      return stay({ ...state, support: event.support, context: { ...state.context, device: event.support } });
+    }
 
     case 'pin-rejected': {
       if (state.status !== 'pin' || !state.submitting) return stay(state);
@@ -477,6 +675,7 @@ export function transition(state: FlowState, event: FlowEvent, env: FlowEnv): Tr
         status: 'playing',
         session: state.session,
         playback: event.resume ? { ...playback, startTime: state.position } : playback,
+        ...(state.context ? { context: state.context } : {}),
       });
     }
 
@@ -503,13 +702,52 @@ export function transition(state: FlowState, event: FlowEvent, env: FlowEnv): Tr
 
     case 'playback-failed': {
       if (state.status !== 'playing') return stay(state);
-      // play-page §8: content_expired without a play token is an expired rental.
-      if (isS72Error(event.error) && event.error.code === 'content_expired' && !state.playback.content.playToken) {
-        return fail(state, new S72Error('rental_expired', 'The rental has expired', { category: 'client', cause: event.error }), env);
-      }
-      return fail(state, event.error, env);
+      return withCommands(playbackFailed(state, event.error, env), [
+        { type: 'track', event: 'player-error', slug: state.playback.slug, data: errorTelemetryData(event.error) },
+      ]);
     }
+
+    case 'item-ended':
+      return state.status === 'playing' ? nextPlaylistItem(state, true) : stay(state);
+
+    case 'skip-requested':
+      return state.status === 'playing' && state.playback.playlist?.canSkip === true ? nextPlaylistItem(state, false) : stay(state);
   }
+}
+
+function withCommands(t: Transition, commands: FlowCommand[]): Transition {
+  return { state: t.state, commands: [...commands, ...t.commands] };
+}
+
+/**
+ * The machine. Pure: same input, same output; events that do not fit the state are ignored.
+ * Entering the player (a new item) queues the `player-opened` telemetry event (play-page §7).
+ *
+ * @param state The current state.
+ * @param event What happened.
+ * @param env The page origin and redirect allow-list.
+ * @returns The next state and the commands to run.
+ */
+export function transition(state: FlowState, event: FlowEvent, env: FlowEnv): Transition {
+  const t = step(state, event, env);
+  const next = t.state;
+  if (next.status === 'playing' && (state.status !== 'playing' || state.playback.slug !== next.playback.slug)) {
+    return { state: next, commands: [...t.commands, { type: 'track', event: 'player-opened', slug: next.playback.slug }] };
+  }
+  return t;
+}
+
+/** A critical player error while playing. */
+function playbackFailed(state: Extract<FlowState, { status: 'playing' }>, error: unknown, env: FlowEnv): Transition {
+  // play-page §8: these two lead to the unsupported-device page.
+  if (isS72Error(error) && (error.code === 'drm_version_not_supported' || error.code === 'content_not_supported')) {
+    return unsupported(state, error.code, state.context?.device, state.context?.configuration);
+  }
+  // play-page §8: content_expired without a play token is an expired rental.
+  if (isS72Error(error) && error.code === 'content_expired' && !state.playback.content.playToken) {
+    return fail(state, new S72Error('rental_expired', 'The rental has expired', { category: 'client', cause: error }), env);
+  }
+  return fail(state, error, env);
 }
 
 /** The PIN form's error: `incorrect_pin` (with the attempts left) or `too_many_attempts`. */

@@ -6,6 +6,11 @@
  * A new `start` aborts every request of the previous run; results of an old run are dropped.
  */
 import type { ContentClient } from '../../../src-element/core/client/index.js';
+import type { Configuration } from '../../../src-element/core/client/schemas.js';
+import type { DeviceSupport } from '../device-support/device-support.js';
+import type { PlaylistItem } from '../playlist/playlist.js';
+import type { PlayTelemetryEventName } from '../play-telemetry/play-telemetry.js';
+import { DeviceSupportMonitor, DEVICE_SUPPORT_RECHECK_MS } from '../device-support/monitor.js';
 import { withQuery } from '../../lib/safe-url.js';
 import type { PlaySession } from '../../types/play-session.js';
 import type { FlowApi } from './api/flow-api.js';
@@ -20,6 +25,7 @@ import {
   type FlowEvent,
   type FlowState,
   type NavigationTarget,
+  type PlaylistEntry,
 } from './machine.js';
 
 /** What the runner needs from the outside world; all injected so tests can fake them. */
@@ -42,12 +48,30 @@ export interface PlayFlowDeps {
    * to come back to after signing in), play-page §6.
    */
   signOut(redirect: string): void;
+  /**
+   * The device support check with the feature toggles' restrictions (play-page §4 step 5); run in
+   * parallel with the item's calls and again every 2 s while the unsupported screen shows. Absent:
+   * no check. Must not reject.
+   */
+  checkDevice?(client: ContentClient, signal: AbortSignal): Promise<DeviceSupport>;
+  /**
+   * The played item's playlist with the watched record merged (`POST /services/playback/playlist{slug}`);
+   * `undefined` when it has none (404, empty, invalid, failure). Run with the item's calls. Must not reject.
+   */
+  loadPlaylist?(session: PlaySession, slug: string, signal: AbortSignal): Promise<readonly PlaylistEntry[] | undefined>;
+  /** Records a finished playlist item as watched (session and storage). */
+  markWatched?(item: PlaylistItem): void;
+  /** Queues a play telemetry event (play-page §7) for the session's tokens. */
+  track?(
+    session: PlaySession,
+    event: { event: PlayTelemetryEventName; slug: string; data?: Record<string, unknown>; configuration?: Configuration },
+  ): void;
   /** Timer; returns its cancel function. Default `setTimeout`. */
   setTimer?(callback: () => void, ms: number): () => void;
 }
 
 /** What the viewer does on the page's screens. */
-export type ViewerEvent = Extract<FlowEvent, { type: 'pin-submitted' | 'watch-window-accepted' | 'resume-chosen' }>;
+export type ViewerEvent = Extract<FlowEvent, { type: 'pin-submitted' | 'watch-window-accepted' | 'resume-chosen' | 'item-ended' | 'skip-requested' }>;
 
 export interface PlayFlow {
   getState(): FlowState;
@@ -59,7 +83,7 @@ export interface PlayFlow {
   retry(): void;
   /** Reports a critical player error while playing. */
   playbackFailed(error: unknown): void;
-  /** The viewer's answer on a screen (PIN form, watch-window notice, resume prompt). */
+  /** The viewer's answer on a screen (PIN form, watch-window notice, resume prompt), or the player's `ended` / "Skip". */
   send(event: ViewerEvent): void;
   /** Aborts pending requests and drops listeners. */
   destroy(): void;
@@ -71,6 +95,11 @@ export function createPlayFlow(deps: PlayFlowDeps): PlayFlow {
   let run = new AbortController();
   let capabilities: Promise<PlaybackCapabilities> | undefined;
   const listeners = new Set<() => void>();
+  let monitor: DeviceSupportMonitor | undefined;
+  const stopMonitor = (): void => {
+    monitor?.stop();
+    monitor = undefined;
+  };
 
   const caps = (): Promise<PlaybackCapabilities> => (capabilities ??= deps.detectCapabilities());
 
@@ -78,6 +107,8 @@ export function createPlayFlow(deps: PlayFlowDeps): PlayFlow {
     const next = transition(state, event, deps.env);
     if (next.state !== state) {
       state = next.state;
+      // The recheck runs only while the unsupported-browser screen shows.
+      if (state.status !== 'unsupported') stopMonitor();
       for (const listener of [...listeners]) listener();
     }
     for (const command of next.commands) execute(command, run.signal);
@@ -100,6 +131,38 @@ export function createPlayFlow(deps: PlayFlowDeps): PlayFlow {
           if (!signal.aborted) dispatch({ type: 'tick', now: deps.now() });
         }, command.ms);
         signal.addEventListener('abort', cancel, { once: true });
+        return;
+      }
+      case 'monitor-device': {
+        const check = deps.checkDevice;
+        if (!check) return;
+        stopMonitor();
+        const client = deps.createClient(command.session);
+        const m = new DeviceSupportMonitor({
+          check: () => check(client, signal),
+          onChange: (support) => {
+            if (!signal.aborted && monitor === m) dispatch({ type: 'device-support-changed', support });
+          },
+          intervalMs: DEVICE_SUPPORT_RECHECK_MS,
+          clock: {
+            setTimeout: (callback, ms) => setTimer(callback, ms),
+            clearTimeout: (handle) => (handle as () => void)(),
+          },
+        });
+        monitor = m;
+        signal.addEventListener('abort', () => m.stop(), { once: true });
+        // The first check repeats the one just made; the monitor only reports changes after it.
+        void m.start();
+        return;
+      }
+      case 'mark-watched':
+        deps.markWatched?.(command.item);
+        return;
+      case 'track': {
+        const session = 'session' in state ? state.session : null;
+        const configuration =
+          'configuration' in state ? state.configuration : 'context' in state ? state.context?.configuration : undefined;
+        if (session) deps.track?.(session, { event: command.event, slug: command.slug, ...(command.data ? { data: command.data } : {}), ...(configuration ? { configuration } : {}) });
         return;
       }
       case 'sign-in': {
@@ -135,7 +198,12 @@ export function createPlayFlow(deps: PlayFlowDeps): PlayFlow {
             caps(),
             viewer,
             api.getMinimumAge(slug.slug, signal).catch(() => undefined),
-          ]).then(([m, availabilities, configuration, capabilities, v, minimumAge]) => ({
+            deps.checkDevice ? deps.checkDevice(client, signal).catch(() => undefined) : Promise.resolve(undefined),
+            // A season is redirected to an episode first: only a streamable item's playlist is asked for.
+            deps.loadPlaylist && slug.type !== 'tv-season'
+              ? deps.loadPlaylist(command.session, slug.slug, signal).catch(() => undefined)
+              : Promise.resolve(undefined),
+          ]).then(([m, availabilities, configuration, capabilities, v, minimumAge, device, playlist]) => ({
             type: 'item-loaded',
             metadata: m,
             availabilities,
@@ -143,6 +211,8 @@ export function createPlayFlow(deps: PlayFlowDeps): PlayFlow {
             capabilities,
             viewer: v,
             ...(minimumAge !== undefined ? { minimumAge } : {}),
+            ...(device ? { device } : {}),
+            ...(playlist && playlist.length > 0 ? { playlist } : {}),
             now: deps.now(),
           }));
         }
@@ -214,6 +284,7 @@ export function createPlayFlow(deps: PlayFlowDeps): PlayFlow {
       dispatch(event);
     },
     destroy() {
+      stopMonitor();
       run.abort();
       listeners.clear();
     },

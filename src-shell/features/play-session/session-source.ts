@@ -53,8 +53,11 @@ export function createSessionSource(options: {
   const read = (): SessionSnapshot => {
     const hash = parseHash(host.location.hash);
     const stored = readStoredSession(storage, policy);
-    const session = buildPlaySession({ route: hash.route, params: hash.params, stored, policy, now: now() });
-    if (session) storeSession(storage, session);
+    // `#/device-support` is a page of its own, not a play route: it neither builds nor replaces the stored session.
+    const session = isDeviceSupportPath(hash.rawPath)
+      ? (stored ?? null)
+      : buildPlaySession({ route: hash.route, params: hash.params, stored, policy, now: now() });
+    if (session && session !== stored) storeSession(storage, session);
     const scrubbed = withoutParams(host.location.hash, TOKEN_PARAMS);
     if (scrubbed !== null) {
       const href = host.location.href;
@@ -82,4 +85,9 @@ export function createSessionSource(options: {
       listeners.clear();
     },
   };
+}
+
+/** The device-support route of the play page (play-page §2 "/device-support"). */
+export function isDeviceSupportPath(rawPath: string): boolean {
+  return rawPath.replace(/\/+$/, '') === '/device-support';
 }

@@ -32,6 +32,8 @@ export interface PlayerScreenProps {
   onTimeUpdate?: (currentTime: number) => void;
   onEnded?: () => void;
   onError?: (error: S72Error) => void;
+  /** Shows the playlist's "Skip" control over the player (play-page §4 skip policy); absent: hidden. */
+  onSkip?: (() => void) | undefined;
 }
 
 function NavItem({ link, rel, label }: { link: PlayerNavLink; rel: 'prev' | 'next'; label: string }) {
@@ -90,6 +92,11 @@ export function PlayerScreen(props: PlayerScreenProps) {
         onEnded={() => props.onEnded?.()}
         onS72Error={(e: CustomEvent<S72Error>) => props.onError?.(e.detail)}
       />
+      {props.onSkip ? (
+        <button type="button" className="button player__skip" onClick={() => props.onSkip?.()} data-testid="skip">
+          Skip
+        </button>
+      ) : null}
     </main>
   );
 }

@@ -1,0 +1,75 @@
+/**
+ * Play telemetry of the play page (play-page §7): `player-opened` when playback starts, flushed on
+ * pagehide to `POST /services/license/play_telemetry`, tokens in a header only. Needs `dist-shell/` built.
+ */
+import assert from 'node:assert/strict';
+import { after, before, beforeEach, describe, it } from 'node:test';
+import type { Browser } from 'playwright-core';
+import { launchChromium, newPage, waitForPlayback } from './support/browser.js';
+import { startDemo, TOKENS, type Demo, type RecordedRequest } from './support/demo.js';
+
+async function telemetryUntil(demo: Demo, done: (requests: RecordedRequest[]) => boolean, timeoutMs = 10_000): Promise<RecordedRequest[]> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const requests = await demo.requests('/services/license/play_telemetry');
+    if (done(requests) || Date.now() > deadline) return requests;
+    await new Promise((r) => setTimeout(r, 200));
+  }
+}
+
+type Body = { events?: Array<{ event: string; slug: string; data?: Record<string, unknown> }> };
+const eventsOf = (requests: RecordedRequest[]) => requests.flatMap((r) => (r.body as Body)?.events ?? []);
+
+describe('play page: play telemetry', { timeout: 120_000 }, () => {
+  let demo: Demo;
+  let browser: Browser;
+  before(async () => {
+    demo = await startDemo();
+    browser = await launchChromium();
+  });
+  after(async () => {
+    await browser?.close();
+    await demo?.close();
+  });
+  beforeEach(() => demo.reset());
+
+  it('player-opened for the slug is sent when the page is left, with the token in a header and none in the body', async () => {
+    const { context, page } = await newPage(browser);
+    try {
+      await page.goto(demo.playUrl(`#/film/night-harbour/night-harbour?u=${TOKENS.adult}`));
+      await waitForPlayback(page, 1);
+      // Batched (30 s from the configuration): nothing is sent yet.
+      assert.equal((await demo.requests('/services/license/play_telemetry')).length, 0);
+      await page.goto('about:blank'); // pagehide flushes with keepalive
+      const requests = await telemetryUntil(demo, (rs) => eventsOf(rs).some((e) => e.event === 'player-opened'));
+      const opened = eventsOf(requests).filter((e) => e.event === 'player-opened');
+      assert.equal(opened.length, 1, JSON.stringify(eventsOf(requests)));
+      assert.equal(opened[0]!.slug, '/film/night-harbour');
+      for (const r of requests) {
+        assert.equal(r.method, 'POST');
+        assert.equal(r.headers['x-auth-token'], TOKENS.adult);
+        assert.ok(!JSON.stringify(r.body).includes(TOKENS.adult), 'no auth token in the body');
+        assert.ok(!/token/i.test(JSON.stringify(r.body)), `no token field: ${JSON.stringify(r.body)}`);
+      }
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('a critical player error sends player-error with its code', async () => {
+    const { context, page } = await newPage(browser);
+    try {
+      await demo.fault({ path: '/services/license/clearkey', status: 403, body: { code: 'license_denied', reason: 'test' } });
+      await page.goto(demo.playUrl(`#/film/night-harbour/night-harbour?u=${TOKENS.adult}`));
+      await page.locator('[data-testid="error-code"]').waitFor({ timeout: 30_000 });
+      await page.goto('about:blank');
+      const requests = await telemetryUntil(demo, (rs) => eventsOf(rs).some((e) => e.event === 'player-error'));
+      const errors = eventsOf(requests).filter((e) => e.event === 'player-error');
+      assert.equal(errors.length, 1, JSON.stringify(eventsOf(requests)));
+      assert.equal(errors[0]!.slug, '/film/night-harbour');
+      assert.equal(typeof errors[0]!.data?.['code'], 'string');
+    } finally {
+      await context.close();
+    }
+  });
+});
