@@ -56,6 +56,44 @@ describe('play page: play telemetry', { timeout: 120_000 }, () => {
     }
   });
 
+  it('switching subtitles and audio sends subtitles-on, subtitles-off and audio-track-changed', async () => {
+    const { context, page } = await newPage(browser);
+    try {
+      await page.goto(demo.playUrl(`#/film/clear-skies/clear-skies?u=${TOKENS.adult}`));
+      await waitForPlayback(page, 1);
+      // The viewer's choices, made through the element's track API (what a settings menu calls).
+      await page.evaluate(`(async () => {
+        const player = document.querySelector('s72-player');
+        const wait = (test) => new Promise((resolve) => {
+          const check = () => (test() ? resolve() : setTimeout(check, 50));
+          check();
+        });
+        const arabic = player.tracks.text.find((t) => t.language === 'ar');
+        player.selectTextTrack(arabic.id);
+        await wait(() => player.tracks.text.some((t) => t.active && t.language === 'ar'));
+        player.selectTextTrack(null);
+        await wait(() => player.tracks.text.every((t) => !t.active));
+        const french = player.tracks.audio.find((t) => t.language === 'fr');
+        player.selectAudioTrack(french.id);
+        await wait(() => player.tracks.audio.some((t) => t.active && t.language === 'fr'));
+      })()`);
+      await page.goto('about:blank'); // pagehide flushes
+      const wanted = ['subtitles-on', 'subtitles-off', 'audio-track-changed'];
+      const requests = await telemetryUntil(demo, (rs) => wanted.every((name) => eventsOf(rs).some((e) => e.event === name)));
+      const events = eventsOf(requests).filter((e) => wanted.includes(e.event));
+      assert.deepEqual(
+        events.map((e) => [e.event, e.slug, e.data?.['language']]),
+        [
+          ['subtitles-on', '/film/clear-skies', 'ar'],
+          ['subtitles-off', '/film/clear-skies', 'ar'],
+          ['audio-track-changed', '/film/clear-skies', 'fr'],
+        ],
+      );
+    } finally {
+      await context.close();
+    }
+  });
+
   it('a critical player error sends player-error with its code', async () => {
     const { context, page } = await newPage(browser);
     try {

@@ -2,7 +2,9 @@
  * The play route: renders the play flow's state (loading, error, player) and reports playback to
  * the embedding page (DESIGN.md "Window messages"). No logic of its own beyond wiring.
  */
-import { useEffect } from 'react';
+import { useEffect, useRef } from 'react';
+import type { S72Tracks } from '../../../src-element/events.js';
+import { trackTelemetryEvents } from '../../features/play-telemetry/track-events.js';
 import { CountdownScreen } from '../../features/play-flow/components/countdown-screen.js';
 import { ErrorScreen } from '../../features/play-flow/components/error-screen.js';
 import { LoadingScreen } from '../../features/play-flow/components/loading-screen.js';
@@ -40,6 +42,8 @@ export function PlayRoute({ session }: { session: PlaySession | null }) {
   const { flow, messenger } = useServices();
   const state = usePlayFlow(flow, session);
   const backHref = session?.redirectUrl ?? paths.home.getHref();
+  // The last track snapshot of the item playing, for subtitles-on/off and audio-track-changed.
+  const lastTracks = useRef<{ slug: string; tracks: S72Tracks } | null>(null);
 
   // Errors of the flow go to the parent too (play-page §7 "Errors are also posted to the parent window").
   useEffect(() => {
@@ -109,6 +113,11 @@ export function PlayRoute({ session }: { session: PlaySession | null }) {
           next={navItem(playback.nav.next)}
           backHref={backHref}
           onTimeUpdate={(t) => messenger.timeUpdate(playback.slug, t)}
+          onTracksChange={(tracks) => {
+            const previous = lastTracks.current?.slug === playback.slug ? lastTracks.current.tracks : null;
+            lastTracks.current = { slug: playback.slug, tracks };
+            flow.trackPlayerEvents(trackTelemetryEvents(previous, tracks));
+          }}
           onEnded={() => {
             messenger.ended(playback.slug);
             flow.send({ type: 'item-ended' });

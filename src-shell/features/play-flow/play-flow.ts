@@ -83,6 +83,11 @@ export interface PlayFlow {
   retry(): void;
   /** Reports a critical player error while playing. */
   playbackFailed(error: unknown): void;
+  /**
+   * Queues player telemetry for the item playing now (play-page §7: `subtitles-on`, `subtitles-off`,
+   * `audio-track-changed`); ignored when nothing is playing.
+   */
+  trackPlayerEvents(events: readonly { event: PlayTelemetryEventName; data?: Record<string, unknown> }[]): void;
   /** The viewer's answer on a screen (PIN form, watch-window notice, resume prompt), or the player's `ended` / "Skip". */
   send(event: ViewerEvent): void;
   /** Aborts pending requests and drops listeners. */
@@ -99,6 +104,14 @@ export function createPlayFlow(deps: PlayFlowDeps): PlayFlow {
   const stopMonitor = (): void => {
     monitor?.stop();
     monitor = undefined;
+  };
+
+  /** Queues one play telemetry event with the current session's tokens and configuration. */
+  const sendTelemetry = (event: PlayTelemetryEventName, slug: string, data?: Record<string, unknown>): void => {
+    const session = 'session' in state ? state.session : null;
+    const configuration =
+      'configuration' in state ? state.configuration : 'context' in state ? state.context?.configuration : undefined;
+    if (session) deps.track?.(session, { event, slug, ...(data ? { data } : {}), ...(configuration ? { configuration } : {}) });
   };
 
   const caps = (): Promise<PlaybackCapabilities> => (capabilities ??= deps.detectCapabilities());
@@ -158,13 +171,9 @@ export function createPlayFlow(deps: PlayFlowDeps): PlayFlow {
       case 'mark-watched':
         deps.markWatched?.(command.item);
         return;
-      case 'track': {
-        const session = 'session' in state ? state.session : null;
-        const configuration =
-          'configuration' in state ? state.configuration : 'context' in state ? state.context?.configuration : undefined;
-        if (session) deps.track?.(session, { event: command.event, slug: command.slug, ...(command.data ? { data: command.data } : {}), ...(configuration ? { configuration } : {}) });
+      case 'track':
+        sendTelemetry(command.event, command.slug, command.data);
         return;
-      }
       case 'sign-in': {
         const from = deps.currentUrl();
         if (command.clearAuth) deps.signOut(from);
@@ -276,6 +285,11 @@ export function createPlayFlow(deps: PlayFlowDeps): PlayFlow {
       run.abort();
       run = new AbortController();
       dispatch({ type: 'retry' });
+    },
+    trackPlayerEvents(events) {
+      if (state.status !== 'playing') return;
+      const { slug } = state.playback;
+      for (const { event, data } of events) sendTelemetry(event, slug, data);
     },
     playbackFailed(error) {
       dispatch({ type: 'playback-failed', error });

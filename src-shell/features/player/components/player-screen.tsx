@@ -4,6 +4,7 @@
  */
 import { S72Player, type S72PlayerElement } from '../../../../src-element/react/index.js';
 import type { S72Error } from '../../../../src-element/core/errors.js';
+import type { S72Tracks } from '../../../../src-element/events.js';
 import type { S72Content, S72PlayerConfig } from '../../../../src-element/core/types.js';
 
 /** A previous / next link of the navigation bar; without `href` it is shown disabled (not available now). */
@@ -32,6 +33,8 @@ export interface PlayerScreenProps {
   onTimeUpdate?: (currentTime: number) => void;
   onEnded?: () => void;
   onError?: (error: S72Error) => void;
+  /** The player's tracks, on every `s72-tracks-change` (the first one right after load). */
+  onTracksChange?: (tracks: S72Tracks) => void;
   /** Shows the playlist's "Skip" control over the player (play-page §4 skip policy); absent: hidden. */
   onSkip?: (() => void) | undefined;
 }
@@ -91,6 +94,7 @@ export function PlayerScreen(props: PlayerScreenProps) {
         onTimeUpdate={(e: Event) => props.onTimeUpdate?.(positionOf(e))}
         onEnded={() => props.onEnded?.()}
         onS72Error={(e: CustomEvent<S72Error>) => props.onError?.(e.detail)}
+        onS72TracksChange={(e: CustomEvent<S72Tracks>) => props.onTracksChange?.(e.detail)}
       />
       {props.onSkip ? (
         <button type="button" className="button player__skip" onClick={() => props.onSkip?.()} data-testid="skip">
