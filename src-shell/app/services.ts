@@ -17,6 +17,7 @@ import { createPlayFlow, type PlayFlow } from '../features/play-flow/play-flow.j
 import type { PlaylistEntry } from '../features/play-flow/machine.js';
 import { fetchPlaylist, WatchedTracker } from '../features/playlist/index.js';
 import { PlayTelemetry, telemetryFrequencyMs } from '../features/play-telemetry/index.js';
+import { safeRedirectUrl } from '../lib/safe-url.js';
 import { isS72Error } from '../../src-element/core/errors.js';
 import type { PlaySession } from '../types/play-session.js';
 import { createParentMessenger, type ParentMessenger } from '../lib/parent-messaging.js';
@@ -123,8 +124,12 @@ export function createAppServices(win: Window = window): AppServices {
     loadPlaylist: (session, slug, signal) => loadPlaylistEntries(origin, session, slug, watched, signal),
     markWatched: (item) => watched.markWatched(item),
     track: (session, { event, slug, data, configuration }) => {
+      // `m` (play-page §2) replaces the endpoint only when it is on an allowed origin: the play
+      // token goes with it (DESIGN.md "Security rules").
+      const telemetryUrl = safeRedirectUrl(session.telemetryUrl, origin, ALLOWED_REDIRECT_ORIGINS);
       telemetry ??= new PlayTelemetry({
         baseUrl: origin,
+        ...(telemetryUrl ? { url: telemetryUrl } : {}),
         authToken: session.authToken,
         playToken: session.playToken,
         frequencyMs: telemetryFrequencyMs(configuration),

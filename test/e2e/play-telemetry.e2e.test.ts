@@ -94,6 +94,26 @@ describe('play page: play telemetry', { timeout: 120_000 }, () => {
     }
   });
 
+  it('m (telemetry url) is used when it is on the storefront origin and ignored when it is off-site', async () => {
+    for (const [m, expectedVia] of [
+      [`${demo.url}/services/license/play_telemetry?via=m`, 'm'],
+      ['https://telemetry.evil.example/collect', undefined],
+    ] as const) {
+      await demo.reset();
+      const { context, page } = await newPage(browser);
+      try {
+        await page.goto(demo.playUrl(`#/film/clear-skies/clear-skies?u=${TOKENS.adult}&m=${encodeURIComponent(m)}`));
+        await waitForPlayback(page, 1);
+        await page.goto('about:blank');
+        const requests = await telemetryUntil(demo, (rs) => eventsOf(rs).some((e) => e.event === 'player-opened'));
+        assert.ok(requests.length > 0, `telemetry sent for m=${m}`);
+        for (const request of requests) assert.equal(request.query['via'], expectedVia, `m=${m}: ${JSON.stringify(request.query)}`);
+      } finally {
+        await context.close();
+      }
+    }
+  });
+
   it('a critical player error sends player-error with its code', async () => {
     const { context, page } = await newPage(browser);
     try {

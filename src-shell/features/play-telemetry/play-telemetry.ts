@@ -80,6 +80,11 @@ export interface PageLifecycleTargets {
 export interface PlayTelemetryOptions {
   /** Storefront origin, e.g. `location.origin`. */
   baseUrl: string;
+  /**
+   * Absolute telemetry endpoint replacing `baseUrl` + `/services/license/play_telemetry` (the play
+   * page's `m` parameter, play-page §2). The caller must have validated its origin: tokens go there.
+   */
+  url?: string | undefined;
   /** Default the global fetch, looked up on every call. */
   fetch?: FetchLike;
   authToken?: string | undefined;
@@ -146,6 +151,12 @@ export class PlayTelemetry {
   #playToken: string | undefined;
   #destroyed = false;
   #detach: (() => void) | undefined;
+
+  get #endpoint(): { baseUrl: string; path: string } {
+    if (!this.#options.url) return { baseUrl: this.#options.baseUrl, path: PLAY_TELEMETRY_PATH };
+    const url = new URL(this.#options.url);
+    return { baseUrl: url.origin, path: `${url.pathname}${url.search}` };
+  }
 
   constructor(options: PlayTelemetryOptions) {
     this.#options = options;
@@ -265,8 +276,8 @@ export class PlayTelemetry {
       return baseFetch(input, { ...init, headers, body: json, keepalive, referrerPolicy: 'no-referrer' });
     };
     await request(
-      { baseUrl: this.#options.baseUrl, fetch: fetchWithBody, authToken: this.#authToken, playToken: this.#playToken },
-      { method: 'POST', path: PLAY_TELEMETRY_PATH },
+      { baseUrl: this.#endpoint.baseUrl, fetch: fetchWithBody, authToken: this.#authToken, playToken: this.#playToken },
+      { method: 'POST', path: this.#endpoint.path },
       v.unknown(),
     );
   }
