@@ -332,6 +332,23 @@ describe('play-flow machine: playback errors (play-page §8)', () => {
     const ts = run([begin, loaded(), { type: 'streams-loaded', now: NOW, response: streams() }, { type: 'playback-failed', error: contentExpired }]);
     expect(codeOf(at(ts))).to.equal('content_expired');
   });
+
+  const drmFailed = new S72Error('drm_failed', 'x', { category: 'drm' });
+  // A started rental: expiry in one hour.
+  const startedRental = [{ item: '/film/night-harbour', info: { expiry: iso(NOW + HOUR), playback_start: iso(NOW - HOUR), rental_playback_duration_minutes: 180 } }];
+  const playRental = { type: 'streams-loaded' as const, now: NOW, response: streams(), library: startedRental as never };
+  it('drm_failed after the rental has ended → rental_expired', () => {
+    const ts = run([begin, loaded(), playRental, { type: 'playback-failed', error: drmFailed, now: NOW + 2 * HOUR }]);
+    expect(codeOf(at(ts))).to.equal('rental_expired');
+  });
+  it('drm_failed while the rental still runs stays drm_failed', () => {
+    const ts = run([begin, loaded(), playRental, { type: 'playback-failed', error: drmFailed, now: NOW + HOUR / 2 }]);
+    expect(codeOf(at(ts))).to.equal('drm_failed');
+  });
+  it('drm_failed on a title that is not a rental stays drm_failed', () => {
+    const ts = run([begin, loaded(), { type: 'streams-loaded', now: NOW, response: streams() }, { type: 'playback-failed', error: drmFailed, now: NOW + 1000 * HOUR }]);
+    expect(codeOf(at(ts))).to.equal('drm_failed');
+  });
 });
 
 describe('play-flow machine: navigation bar (play-page §2 "Page elements")', () => {

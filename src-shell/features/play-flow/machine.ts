@@ -55,6 +55,7 @@ import {
   watchWindow,
   type ResumePlan,
   type ViewerLookup,
+  rentalEndOf,
 } from './rules.js';
 
 export { isComingSoon, isExpired } from './rules.js';
@@ -94,6 +95,8 @@ export interface Playback {
    */
   castEnabled: boolean;
   airplayEnabled: boolean;
+  /** When the viewer's rental of this item stops being playable, epoch ms (absent: not a rental). */
+  rentalEndsAt?: number;
   /** Where this item sits in the played item's playlist (absent: no playlist). */
   playlist?: PlaylistPosition;
 }
@@ -268,7 +271,8 @@ export type FlowEvent =
   /** A command failed. */
   | { type: 'failed'; error: unknown }
   /** The player raised a critical error. */
-  | { type: 'playback-failed'; error: unknown };
+  /** `now`: epoch ms, to tell an expired rental's `drm_failed` (play-page §8). */
+  | { type: 'playback-failed'; error: unknown; now?: number };
 
 export type FlowCommand =
   | { type: 'load-item'; session: PlaySession; slug: RouteSlug }
@@ -530,10 +534,14 @@ function streamsLoaded(
     entry && state.playlist
       ? { itemId: entry.item.id, index: state.playlist.index, count: state.playlist.entries.length, canSkip: entryCanSkip(entry) }
       : undefined;
+  const libraryEntry = libraryEntryFor(library, slug, other ? undefined : state.session.item);
+  const window = watchWindow({ response, availability: state.availability, libraryEntry, now });
+  const rentalEndsAt = rentalEndOf(libraryEntry, window);
   const playback: Playback = {
     slug,
     content,
     config,
+    ...(rentalEndsAt !== undefined ? { rentalEndsAt } : {}),
     ...(plan.kind === 'start' && plan.at !== undefined ? { startTime: plan.at } : {}),
     autoplay: other ? true : state.session.autoplay,
     title,
@@ -551,8 +559,6 @@ function streamsLoaded(
     plan.kind === 'prompt'
       ? { status: 'resume-prompt', session: state.session, playback, position: plan.position, ...context }
       : { status: 'playing', session: state.session, playback, ...context };
-  const libraryEntry = libraryEntryFor(library, slug, other ? undefined : state.session.item);
-  const window = watchWindow({ response, availability: state.availability, libraryEntry, now });
   if (window) {
     return stay({ status: 'watch-window', session: state.session, title: state.description.title, hours: window.hours, endsAt: window.endsAt, next });
   }
@@ -702,7 +708,7 @@ function step(state: FlowState, event: FlowEvent, env: FlowEnv): Transition {
 
     case 'playback-failed': {
       if (state.status !== 'playing') return stay(state);
-      return withCommands(playbackFailed(state, event.error, env), [
+      return withCommands(playbackFailed(state, event.error, env, event.now), [
         { type: 'track', event: 'player-error', slug: state.playback.slug, data: errorTelemetryData(event.error) },
       ]);
     }
@@ -738,13 +744,18 @@ export function transition(state: FlowState, event: FlowEvent, env: FlowEnv): Tr
 }
 
 /** A critical player error while playing. */
-function playbackFailed(state: Extract<FlowState, { status: 'playing' }>, error: unknown, env: FlowEnv): Transition {
+function playbackFailed(state: Extract<FlowState, { status: 'playing' }>, error: unknown, env: FlowEnv, now?: number): Transition {
   // play-page §8: these two lead to the unsupported-device page.
   if (isS72Error(error) && (error.code === 'drm_version_not_supported' || error.code === 'content_not_supported')) {
     return unsupported(state, error.code, state.context?.device, state.context?.configuration);
   }
   // play-page §8: content_expired without a play token is an expired rental.
   if (isS72Error(error) && error.code === 'content_expired' && !state.playback.content.playToken) {
+    return fail(state, new S72Error('rental_expired', 'The rental has expired', { category: 'client', cause: error }), env);
+  }
+  // play-page §8: drm_failed once the rental has ended is an expired rental too.
+  const { rentalEndsAt } = state.playback;
+  if (isS72Error(error) && error.code === 'drm_failed' && now !== undefined && rentalEndsAt !== undefined && now >= rentalEndsAt) {
     return fail(state, new S72Error('rental_expired', 'The rental has expired', { category: 'client', cause: error }), env);
   }
   return fail(state, error, env);

@@ -292,7 +292,7 @@ export function createPlayFlow(deps: PlayFlowDeps): PlayFlow {
       for (const { event, data } of events) sendTelemetry(event, slug, data);
     },
     playbackFailed(error) {
-      dispatch({ type: 'playback-failed', error });
+      dispatch({ type: 'playback-failed', error, now: deps.now() });
     },
     send(event) {
       dispatch(event);

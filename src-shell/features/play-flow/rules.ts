@@ -152,6 +152,19 @@ export function libraryEntryFor(library: readonly LibraryItem[] | undefined, slu
   return library?.find((e) => e.item === slug) ?? (parent ? library?.find((e) => e.item === parent) : undefined);
 }
 
+/**
+ * When the viewer's rental stops being playable, epoch ms (play-page §8 "rental_expired: drm_failed
+ * on an expired rental"): the earliest of the library entry's `expiry` and `playback_end`, and the
+ * end of a watch window that starts now. `undefined` when the item is not a rental.
+ */
+export function rentalEndOf(libraryEntry: LibraryItem | undefined, window: WatchWindow | null): number | undefined {
+  const ends = [libraryEntry?.info?.expiry, libraryEntry?.info?.playback_end]
+    .map((value) => (typeof value === 'string' ? Date.parse(value) : Number.NaN))
+    .filter((value) => Number.isFinite(value));
+  if (window) ends.push(window.endsAt);
+  return ends.length ? Math.min(...ends) : undefined;
+}
+
 /** The notice of play-page §2, word for word. */
 export function watchWindowText(hours: number): string {
   const span = hours <= 1 ? 'an hour' : `${hours} hours`;
