@@ -543,6 +543,8 @@ export function registerServices(app: FastifyInstance, state: DemoState): void {
     image_root_path: `${originOf(req)}/media/`,
     sign_in_url: '/signin.html',
     devices_url: '/devices.html',
+    // The native app's store page: "Get the app to view" on an unsupported mobile browser (play-page §2).
+    app_url: 'https://apps.example.com/s72',
   }));
   app.get('/services/content/configuration', async () => ({
     heartbeat_frequency: 30,

@@ -13,6 +13,10 @@ const FIREFOX_WINDOWS = 'Mozilla/5.0 (Windows NT 10.0; Win64; x64; rv:133.0) Gec
 /** Safari exists on Windows (5.1.7) but the §9 matrix says "no" for it. */
 const SAFARI_WINDOWS = 'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/534.57.2 (KHTML, like Gecko) Version/5.1.7 Safari/534.57.2';
 
+/** Samsung Internet on Android: a mobile browser the §9 matrix does not list. */
+const SAMSUNG_ANDROID =
+  'Mozilla/5.0 (Linux; Android 14; SM-S918B) AppleWebKit/537.36 (KHTML, like Gecko) SamsungBrowser/24.0 Chrome/117.0.0.0 Mobile Safari/537.36';
+
 describe('play page: device support', { timeout: 120_000 }, () => {
   let demo: Demo;
   let browser: Browser;
@@ -71,6 +75,20 @@ describe('play page: device support', { timeout: 120_000 }, () => {
       const page = await context.newPage();
       await page.goto(demo.playUrl(`${FILM_HASH}?u=${TOKENS.adult}`));
       await page.getByRole('heading', { name: 'Unsupported browser' }).waitFor({ timeout: 20_000 });
+      assert.equal((await demo.requests('/services/playback/streams*')).length, 0, 'no streams call');
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('an unsupported mobile browser with an app gets "Get the app to view" (the configuration\'s app_url)', async () => {
+    const context = await browser.newContext({ userAgent: SAMSUNG_ANDROID, isMobile: true, viewport: { width: 412, height: 915 } });
+    try {
+      const page = await context.newPage();
+      await page.goto(demo.playUrl(`${FILM_HASH}?u=${TOKENS.adult}`));
+      await page.getByRole('heading', { name: 'Unsupported browser' }).waitFor({ timeout: 20_000 });
+      const app = page.getByRole('link', { name: 'Get the app to view' });
+      assert.equal(await app.getAttribute('href'), 'https://apps.example.com/s72');
       assert.equal((await demo.requests('/services/playback/streams*')).length, 0, 'no streams call');
     } finally {
       await context.close();

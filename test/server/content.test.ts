@@ -162,6 +162,7 @@ describe('configuration, toggles, devices', () => {
       image_root_path: `${demo.url}/media/`,
       sign_in_url: '/signin.html',
       devices_url: '/devices.html',
+      app_url: 'https://apps.example.com/s72',
     });
     const content = await fetchJson(`${demo.url}/services/content/configuration`);
     assert.equal(content.body.heartbeat_frequency, 30);
