@@ -3,10 +3,11 @@
  * restriction toggles) and the `#/device-support` route. Needs `dist-shell/` built.
  */
 import assert from 'node:assert/strict';
-import { after, before, beforeEach, describe, it } from 'node:test';
+import { describe, it } from 'node:test';
 import type { Browser } from 'playwright-core';
-import { launchChromium } from './support/browser.js';
-import { startDemo, TOKENS, type Demo } from './support/demo.js';
+
+import { TOKENS, type Demo } from './support/demo.js';
+import { useDemoAndBrowser } from './support/hooks.js';
 
 const FILM_HASH = '#/film/night-harbour/night-harbour';
 const FIREFOX_WINDOWS = 'Mozilla/5.0 (Windows NT 10.0; Win64; x64; rv:133.0) Gecko/20100101 Firefox/133.0';
@@ -20,15 +21,7 @@ const SAMSUNG_ANDROID =
 describe('play page: device support', { timeout: 120_000 }, () => {
   let demo: Demo;
   let browser: Browser;
-  before(async () => {
-    demo = await startDemo();
-    browser = await launchChromium();
-  });
-  after(async () => {
-    await browser?.close();
-    await demo?.close();
-  });
-  beforeEach(() => demo.reset());
+  useDemoAndBrowser((started) => ({ demo, browser } = started));
 
   it('Firefox with block_firefox on shows "Unsupported browser" with a "Device support" action, and no streams call', async () => {
     await demo.fault({

@@ -3,10 +3,11 @@
  * against the demo storefront. Needs `dist-shell/` built (npx vite build --config src-shell/vite.config.ts).
  */
 import assert from 'node:assert/strict';
-import { after, before, beforeEach, describe, it } from 'node:test';
+import { describe, it } from 'node:test';
 import type { Browser, Page } from 'playwright-core';
-import { errorCode, launchChromium, newPage, waitForPlayback } from './support/browser.js';
-import { startDemo, TOKENS, type Demo } from './support/demo.js';
+import { errorCode, newPage, waitForPlayback } from './support/browser.js';
+import { TOKENS, type Demo } from './support/demo.js';
+import { useDemoAndBrowser } from './support/hooks.js';
 
 async function control(demo: Demo, path: string, body: unknown): Promise<void> {
   const response = await fetch(`${demo.url}/__demo/${path}`, {
@@ -34,15 +35,7 @@ async function enterPin(page: Page, pin: string): Promise<void> {
 describe('play page: flow branches', { timeout: 300_000 }, () => {
   let demo: Demo;
   let browser: Browser;
-  before(async () => {
-    demo = await startDemo();
-    browser = await launchChromium();
-  });
-  after(async () => {
-    await browser?.close();
-    await demo?.close();
-  });
-  beforeEach(() => demo.reset());
+  useDemoAndBrowser((started) => ({ demo, browser } = started));
 
   const open = async (hash: string) => {
     const { context, page, log } = await newPage(browser);

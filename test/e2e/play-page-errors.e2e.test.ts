@@ -3,23 +3,16 @@
  * `[data-testid=error-code]`; a missing session goes home.
  */
 import assert from 'node:assert/strict';
-import { after, before, beforeEach, describe, it } from 'node:test';
+import { describe, it } from 'node:test';
 import type { Browser } from 'playwright-core';
-import { errorCode, launchChromium, newPage } from './support/browser.js';
-import { startDemo, TOKENS, type Demo } from './support/demo.js';
+import { errorCode, newPage } from './support/browser.js';
+import { TOKENS, type Demo } from './support/demo.js';
+import { useDemoAndBrowser } from './support/hooks.js';
 
 describe('play page: error states', { timeout: 180_000 }, () => {
   let demo: Demo;
   let browser: Browser;
-  before(async () => {
-    demo = await startDemo();
-    browser = await launchChromium();
-  });
-  after(async () => {
-    await browser?.close();
-    await demo?.close();
-  });
-  beforeEach(() => demo.reset());
+  useDemoAndBrowser((started) => ({ demo, browser } = started));
 
   const cases: Array<[string, string, string]> = [
     ['a session without an item', `#/?u=${TOKENS.adult}`, 'invalid_app.session_params'],

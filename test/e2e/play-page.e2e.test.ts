@@ -3,26 +3,19 @@
  * storefront + ClearKey. Needs `dist-shell/` built (npx vite build --config src-shell/vite.config.ts).
  */
 import assert from 'node:assert/strict';
-import { after, before, beforeEach, describe, it } from 'node:test';
+import { describe, it } from 'node:test';
 import type { Browser } from 'playwright-core';
 import { decodePlayToken } from '../../demo/server/app.js';
-import { launchChromium, newPage, waitForPlayback } from './support/browser.js';
-import { startDemo, TOKENS, type Demo } from './support/demo.js';
+import { newPage, waitForPlayback } from './support/browser.js';
+import { TOKENS, type Demo } from './support/demo.js';
+import { useDemoAndBrowser } from './support/hooks.js';
 
 const FILM_HASH = '#/film/night-harbour/night-harbour';
 
 describe('play page: happy path', { timeout: 180_000 }, () => {
   let demo: Demo;
   let browser: Browser;
-  before(async () => {
-    demo = await startDemo();
-    browser = await launchChromium();
-  });
-  after(async () => {
-    await browser?.close();
-    await demo?.close();
-  });
-  beforeEach(() => demo.reset());
+  useDemoAndBrowser((started) => ({ demo, browser } = started));
 
   it('plays /film/night-harbour past 3 s, with the viewer’s token on the streams call and the licence request', async () => {
     const { context, page, log } = await newPage(browser);

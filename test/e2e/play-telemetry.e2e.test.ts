@@ -3,10 +3,11 @@
  * pagehide to `POST /services/license/play_telemetry`, tokens in a header only. Needs `dist-shell/` built.
  */
 import assert from 'node:assert/strict';
-import { after, before, beforeEach, describe, it } from 'node:test';
+import { describe, it } from 'node:test';
 import type { Browser } from 'playwright-core';
-import { launchChromium, newPage, waitForPlayback } from './support/browser.js';
-import { startDemo, TOKENS, type Demo, type RecordedRequest } from './support/demo.js';
+import { newPage, waitForPlayback } from './support/browser.js';
+import { TOKENS, type Demo, type RecordedRequest } from './support/demo.js';
+import { useDemoAndBrowser } from './support/hooks.js';
 
 async function telemetryUntil(demo: Demo, done: (requests: RecordedRequest[]) => boolean, timeoutMs = 10_000): Promise<RecordedRequest[]> {
   const deadline = Date.now() + timeoutMs;
@@ -23,15 +24,7 @@ const eventsOf = (requests: RecordedRequest[]) => requests.flatMap((r) => (r.bod
 describe('play page: play telemetry', { timeout: 120_000 }, () => {
   let demo: Demo;
   let browser: Browser;
-  before(async () => {
-    demo = await startDemo();
-    browser = await launchChromium();
-  });
-  after(async () => {
-    await browser?.close();
-    await demo?.close();
-  });
-  beforeEach(() => demo.reset());
+  useDemoAndBrowser((started) => ({ demo, browser } = started));
 
   it('player-opened for the slug is sent when the page is left, with the token in a header and none in the body', async () => {
     const { context, page } = await newPage(browser);

@@ -4,10 +4,11 @@
  * (must-view-once) has no Skip the first time and one once watched. Needs `dist-shell/` built.
  */
 import assert from 'node:assert/strict';
-import { after, before, beforeEach, describe, it } from 'node:test';
+import { describe, it } from 'node:test';
 import type { Browser, Page } from 'playwright-core';
-import { launchChromium, newPage } from './support/browser.js';
-import { startDemo, TOKENS, type Demo } from './support/demo.js';
+import { newPage } from './support/browser.js';
+import { TOKENS, type Demo } from './support/demo.js';
+import { useDemoAndBrowser } from './support/hooks.js';
 
 const HASH = `#/film/sponsored-feature/sponsored-feature?u=${TOKENS.adult}`;
 
@@ -34,15 +35,7 @@ async function seekNearEnd(page: Page): Promise<void> {
 describe('play page: playlist with an ad item', { timeout: 180_000 }, () => {
   let demo: Demo;
   let browser: Browser;
-  before(async () => {
-    demo = await startDemo();
-    browser = await launchChromium();
-  });
-  after(async () => {
-    await browser?.close();
-    await demo?.close();
-  });
-  beforeEach(() => demo.reset());
+  useDemoAndBrowser((started) => ({ demo, browser } = started));
 
   it('the ad plays first without Skip, then the feature; on a second visit the watched ad has a Skip that skips to the feature', async () => {
     const { context, page, log } = await newPage(browser);
