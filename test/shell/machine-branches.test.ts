@@ -4,23 +4,14 @@
  */
 import { expect } from '@open-wc/testing';
 import { S72Error } from '../../src-element/core/errors.js';
-import { INITIAL_STATE, signInUrl, transition, type FlowEvent, type FlowState, type Transition } from '../../src-shell/features/play-flow/machine.js';
+import { signInUrl, transition, type FlowEvent, type FlowState, type Transition } from '../../src-shell/features/play-flow/machine.js';
 import type { ViewerLookup } from '../../src-shell/features/play-flow/rules.js';
 import { availability, CHROME, ENV, FILM, NOW, SEASON, session, streams } from './fixtures.js';
+import { last, run } from './support/machine.js';
 
 const HOUR = 3_600_000;
 const iso = (ms: number) => new Date(ms).toISOString();
 
-function run(events: FlowEvent[], state: FlowState = INITIAL_STATE): Transition[] {
-  const out: Transition[] = [];
-  for (const event of events) {
-    const next = transition(state, event, ENV);
-    out.push(next);
-    state = next.state;
-  }
-  return out;
-}
-const last = (ts: Transition[]) => ts[ts.length - 1]!;
 const at = (ts: Transition[]) => last(ts).state;
 
 function loaded(overrides: Partial<Extract<FlowEvent, { type: 'item-loaded' }>> = {}): FlowEvent {

@@ -2,19 +2,9 @@
 import { expect } from '@open-wc/testing';
 import { S72Error } from '../../src-element/core/errors.js';
 import type { DeviceSupport } from '../../src-shell/features/device-support/index.js';
-import { INITIAL_STATE, transition, type FlowEvent, type FlowState, type Transition } from '../../src-shell/features/play-flow/machine.js';
-import { availability, CHROME, ENV, FILM, NOW, session, streams } from './fixtures.js';
-
-function run(events: FlowEvent[], state: FlowState = INITIAL_STATE): Transition[] {
-  const out: Transition[] = [];
-  for (const event of events) {
-    const next = transition(state, event, ENV);
-    out.push(next);
-    state = next.state;
-  }
-  return out;
-}
-const last = (ts: Transition[]) => ts[ts.length - 1]!;
+import { type FlowEvent } from '../../src-shell/features/play-flow/machine.js';
+import { availability, CHROME, FILM, NOW, session, streams } from './fixtures.js';
+import { last, run } from './support/machine.js';
 
 const device = (supported: DeviceSupport['supported'], extra: Partial<DeviceSupport> = {}): DeviceSupport => ({
   supported,

@@ -2,26 +2,14 @@
 import { expect } from '@open-wc/testing';
 import { S72Error } from '../../src-element/core/errors.js';
 import {
-  INITIAL_STATE,
-  transition,
   type FlowEvent,
-  type FlowState,
   type PlaylistEntry,
   type Transition,
 } from '../../src-shell/features/play-flow/machine.js';
 import type { PlaylistItem } from '../../src-shell/features/playlist/index.js';
-import { availability, CHROME, ENV, FILM, NOW, session, streams } from './fixtures.js';
+import { availability, CHROME, FILM, NOW, session, streams } from './fixtures.js';
+import { last, run } from './support/machine.js';
 
-function run(events: FlowEvent[], state: FlowState = INITIAL_STATE): Transition[] {
-  const out: Transition[] = [];
-  for (const event of events) {
-    const next = transition(state, event, ENV);
-    out.push(next);
-    state = next.state;
-  }
-  return out;
-}
-const last = (ts: Transition[]) => ts[ts.length - 1]!;
 const playing = (t: Transition) => {
   if (t.state.status !== 'playing') throw new Error(`expected playing, got ${t.state.status}`);
   return t.state;

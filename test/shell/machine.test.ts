@@ -6,22 +6,11 @@ import {
   isExpired,
   transition,
   type FlowEvent,
-  type FlowState,
-  type Transition,
 } from '../../src-shell/features/play-flow/machine.js';
 import { availability, CHROME, ENV, FILM, NOW, SEASON, session, streams } from './fixtures.js';
+import { last, run } from './support/machine.js';
 
 /** Runs events through the machine from `state`, returning every transition. */
-function run(events: FlowEvent[], state: FlowState = INITIAL_STATE): Transition[] {
-  const out: Transition[] = [];
-  for (const event of events) {
-    const next = transition(state, event, ENV);
-    out.push(next);
-    state = next.state;
-  }
-  return out;
-}
-const last = (ts: Transition[]) => ts[ts.length - 1]!;
 
 const filmLoaded: FlowEvent = {
   type: 'item-loaded',

@@ -1,48 +1,38 @@
 import { expect } from '@open-wc/testing';
 import { createElement } from 'react';
 import { flushSync } from 'react-dom';
-import { createRoot, type Root } from 'react-dom/client';
 import type { HttpOptions } from '../../../src-element/core/client/http.js';
 import { DeviceSupportPage } from '../../../src-shell/features/device-support/components/device-support-page.js';
 import { UnsupportedBrowserScreen, safeAppUrl } from '../../../src-shell/features/device-support/components/unsupported-browser-screen.js';
 import { fetchSupportedDevices } from '../../../src-shell/features/device-support/supported-devices.js';
 import { demoOrigin, until } from '../../helpers/demo.js';
+import { useReactRoot } from '../support/react-root.js';
 
 const realFetch: HttpOptions['fetch'] = (input, init) => globalThis.fetch(input, init);
 
 describe('device support screens', () => {
-  let host: HTMLElement;
-  let root: Root;
-  beforeEach(() => {
-    host = document.createElement('div');
-    document.body.append(host);
-    root = createRoot(host);
-  });
-  afterEach(() => {
-    root.unmount();
-    host.remove();
-  });
+  const dom = useReactRoot();
 
-  const action = () => host.querySelector<HTMLAnchorElement>('[data-testid="unsupported-action"]')!;
+  const action = () => dom.host.querySelector<HTMLAnchorElement>('[data-testid="unsupported-action"]')!;
 
   it('unsupported browser on desktop: the title and a "Device support" action to /device-support', () => {
-    flushSync(() => root.render(createElement(UnsupportedBrowserScreen, { support: { mobile: false, browser: 'Safari', os: 'Windows 10' }, appUrl: 'https://apps.example/app' })));
-    expect(host.querySelector('h1')!.textContent).to.equal('Unsupported browser');
+    flushSync(() => dom.root.render(createElement(UnsupportedBrowserScreen, { support: { mobile: false, browser: 'Safari', os: 'Windows 10' }, appUrl: 'https://apps.example/app' })));
+    expect(dom.host.querySelector('h1')!.textContent).to.equal('Unsupported browser');
     expect(action().textContent).to.equal('Device support');
     expect(action().getAttribute('href')).to.equal('/device-support');
   });
 
   it('unsupported browser on mobile with a native app: "Get the app to view"', () => {
-    flushSync(() => root.render(createElement(UnsupportedBrowserScreen, { support: { mobile: true, browser: 'other', os: 'Android' }, appUrl: 'https://play.example/store/app' })));
-    expect(host.querySelector('h1')!.textContent).to.equal('Unsupported browser');
+    flushSync(() => dom.root.render(createElement(UnsupportedBrowserScreen, { support: { mobile: true, browser: 'other', os: 'Android' }, appUrl: 'https://play.example/store/app' })));
+    expect(dom.host.querySelector('h1')!.textContent).to.equal('Unsupported browser');
     expect(action().textContent).to.equal('Get the app to view');
     expect(action().getAttribute('href')).to.equal('https://play.example/store/app');
   });
 
   it('on mobile without an app (or with an unsafe app link) the action is "Device support"', () => {
-    flushSync(() => root.render(createElement(UnsupportedBrowserScreen, { support: { mobile: true, browser: 'other', os: 'Android' } })));
+    flushSync(() => dom.root.render(createElement(UnsupportedBrowserScreen, { support: { mobile: true, browser: 'other', os: 'Android' } })));
     expect(action().textContent).to.equal('Device support');
-    flushSync(() => root.render(createElement(UnsupportedBrowserScreen, { support: { mobile: true, browser: 'other', os: 'Android' }, appUrl: 'javascript:alert(1)' })));
+    flushSync(() => dom.root.render(createElement(UnsupportedBrowserScreen, { support: { mobile: true, browser: 'other', os: 'Android' }, appUrl: 'javascript:alert(1)' })));
     expect(action().textContent).to.equal('Device support');
     expect(safeAppUrl('javascript:alert(1)')).to.equal(undefined);
     expect(safeAppUrl('itms-apps://apps.apple.com/app/id1')).to.equal('itms-apps://apps.apple.com/app/id1');
@@ -57,11 +47,11 @@ describe('device support screens', () => {
   });
 
   it('the device support page renders the storefront matrix as a table', async () => {
-    flushSync(() => root.render(createElement(DeviceSupportPage, { http: { baseUrl: demoOrigin(), fetch: realFetch } })));
-    await until(() => host.querySelector('[data-testid="device-support-table"]') !== null, 'table rendered');
-    const headers = [...host.querySelectorAll('thead th')].map((th) => th.textContent);
+    flushSync(() => dom.root.render(createElement(DeviceSupportPage, { http: { baseUrl: demoOrigin(), fetch: realFetch } })));
+    await until(() => dom.host.querySelector('[data-testid="device-support-table"]') !== null, 'table rendered');
+    const headers = [...dom.host.querySelectorAll('thead th')].map((th) => th.textContent);
     expect(headers).to.deep.equal(['Browser', 'Windows 11', 'Windows 10', 'macOS', 'iOS', 'Android', 'Linux']);
-    const rows = [...host.querySelectorAll('tbody tr')].map((tr) => [...tr.children].map((cell) => cell.textContent));
+    const rows = [...dom.host.querySelectorAll('tbody tr')].map((tr) => [...tr.children].map((cell) => cell.textContent));
     expect(rows).to.deep.include(['Chrome', 'Yes', 'Yes', 'Yes', 'Yes', 'Yes', 'Maybe']);
     expect(rows).to.deep.include(['Safari', 'No', 'No', 'Yes', 'Yes', 'No', 'No']);
     expect(rows.map((r) => r[0])).to.deep.equal(['Chrome', 'Edge', 'Firefox', 'Opera', 'Safari']);
@@ -75,15 +65,14 @@ describe('device support screens', () => {
         headers: { 'content-type': 'application/json' },
       });
     };
-    flushSync(() => root.render(createElement(DeviceSupportPage, { http: { baseUrl: 'https://store.example', fetch } })));
-    await until(() => host.querySelector('[data-testid="device-support-table"]') !== null, 'table rendered');
-    expect(host.querySelector('img')).to.equal(null);
-    expect(host.querySelector('tbody th')!.textContent).to.contain('<img');
+    flushSync(() => dom.root.render(createElement(DeviceSupportPage, { http: { baseUrl: 'https://store.example', fetch } })));
+    await until(() => dom.host.querySelector('[data-testid="device-support-table"]') !== null, 'table rendered');
+    expect(dom.host.querySelector('img')).to.equal(null);
+    expect(dom.host.querySelector('tbody th')!.textContent).to.contain('<img');
     expect(signal).to.be.instanceOf(AbortSignal);
     expect(signal!.aborted).to.equal(false);
-    flushSync(() => root.unmount());
+    flushSync(() => dom.root.unmount());
     expect(signal!.aborted).to.equal(true);
-    root = createRoot(host);
   });
 
   it('shows an error with retry when the list cannot be read', async () => {
@@ -94,10 +83,10 @@ describe('device support screens', () => {
         ? new Response(JSON.stringify({ code: 'demo_fault' }), { status: 500 })
         : new Response(JSON.stringify({ browsers: [] }), { headers: { 'content-type': 'application/json' } });
     };
-    flushSync(() => root.render(createElement(DeviceSupportPage, { http: { baseUrl: 'https://store.example', fetch } })));
-    await until(() => host.querySelector('[role="alert"]') !== null, 'error shown');
-    (host.querySelector('[data-testid="retry"]') as HTMLButtonElement).click();
-    await until(() => host.querySelector('[data-testid="device-support-table"]') !== null, 'table after retry');
+    flushSync(() => dom.root.render(createElement(DeviceSupportPage, { http: { baseUrl: 'https://store.example', fetch } })));
+    await until(() => dom.host.querySelector('[role="alert"]') !== null, 'error shown');
+    (dom.host.querySelector('[data-testid="retry"]') as HTMLButtonElement).click();
+    await until(() => dom.host.querySelector('[data-testid="device-support-table"]') !== null, 'table after retry');
     expect(calls).to.equal(2);
   });
 });
