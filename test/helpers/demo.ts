@@ -1,3 +1,5 @@
+import { isS72Error, type S72Error } from '../../src-element/core/errors.js';
+
 /**
  * Browser-test access to the real demo storefront started by web-test-runner.config.mjs.
  * Its origin is injected as `window.S72_DEMO_ORIGIN`.
@@ -38,6 +40,31 @@ export async function demoControl<T = unknown>(path: string, body?: unknown): Pr
 }
 
 export const resetDemo = (): Promise<unknown> => demoControl('reset', {});
+
+/** A request the storefront recorded (`GET /__demo/requests`); header names lower-case, tokens included. */
+export interface RecordedRequest {
+  method: string;
+  path: string;
+  query: Record<string, string>;
+  headers: Record<string, string>;
+  body: unknown;
+}
+
+/** Requests recorded for a path, exact or a prefix ending with `*`, oldest first. */
+export async function recordedRequests(pattern: string): Promise<RecordedRequest[]> {
+  return (await demoControl<{ requests: RecordedRequest[] }>(`requests?path=${pattern}`)).requests;
+}
+
+/** Awaits `promise`, expecting it to reject with an `S72Error`, and returns that error. */
+export async function rejection(promise: Promise<unknown>): Promise<S72Error> {
+  try {
+    await promise;
+  } catch (error) {
+    if (!isS72Error(error)) throw new Error(`expected an S72Error, got ${String(error)}`);
+    return error;
+  }
+  throw new Error('expected a rejection');
+}
 
 /** Resolves with the next `type` event on `target`, or rejects after `timeoutMs`. */
 export function nextEvent<E extends Event = Event>(target: EventTarget, type: string, timeoutMs = 20_000): Promise<E> {

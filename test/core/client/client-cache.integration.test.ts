@@ -13,27 +13,13 @@ import {
   type ContentCacheOptions,
   type ContentClient,
 } from '../../../src-element/core/client/index.js';
-import { isS72Error, type S72Error } from '../../../src-element/core/errors.js';
-import { ADULT_TOKEN, demoControl, demoOrigin, resetDemo } from '../../helpers/demo.js';
+import { ADULT_TOKEN, demoControl, demoOrigin, recordedRequests, rejection, resetDemo } from '../../helpers/demo.js';
 
 const NODOB_TOKEN = 'demo-nodob-token';
 const FILM_PATH = '/services/meta/v2/film/night-harbour/show_multiple';
 
-async function rejection(promise: Promise<unknown>): Promise<S72Error> {
-  try {
-    await promise;
-  } catch (error) {
-    expect(isS72Error(error), String(error)).to.equal(true);
-    return error as S72Error;
-  }
-  throw new Error('expected a rejection');
-}
 
-interface Recorded {
-  requests: Array<{ method: string; path: string; query: Record<string, string>; headers: Record<string, string> }>;
-}
-const recorded = async (pattern: string) => (await demoControl<Recorded>(`requests?path=${pattern}`)).requests;
-const count = async (pattern: string) => (await recorded(pattern)).length;
+const count = async (pattern: string) => (await recordedRequests(pattern)).length;
 
 /** Polls the demo (network only, no timers, so it works under fake timers) until `pattern` has `n` requests. */
 async function untilRequests(pattern: string, n: number): Promise<void> {
@@ -61,7 +47,7 @@ describe('content-data client cache, retries and batching (player-and-client §9
       const slugs = [known[0]!, ...fillers.slice(0, 149), known[1]!, ...fillers.slice(149), known[2]!];
       expect(slugs).to.have.length(250);
       const answer = await client().getAvailabilities(slugs);
-      const requests = await recorded('/services/content/v1/availabilities*');
+      const requests = await recordedRequests('/services/content/v1/availabilities*');
       expect(requests).to.have.length(3);
       const batches = requests.map((r) => r.query['items']!.split(','));
       expect(batches.map((b) => b.length).sort()).to.deep.equal([100, 100, 50].sort());
@@ -75,7 +61,7 @@ describe('content-data client cache, retries and batching (player-and-client §9
       expect(await c.getAvailabilities([])).to.deep.equal([]);
       const answer = await c.getAvailabilities(['/film/night-harbour', '/film/night-harbour']);
       expect(answer).to.have.length(1);
-      const requests = await recorded('/services/content/v1/availabilities*');
+      const requests = await recordedRequests('/services/content/v1/availabilities*');
       expect(requests.map((r) => r.query['items'])).to.deep.equal(['/film/night-harbour']);
     });
   });
@@ -136,7 +122,7 @@ describe('content-data client cache, retries and batching (player-and-client §9
       expect(n.user_id).to.equal('1002');
       expect((await adult.getUser()).user_id).to.equal('1001');
       expect((await adult.withTokens({ authToken: NODOB_TOKEN }).getUser()).user_id).to.equal('1002');
-      const tokens = (await recorded('/services/users/detail/users')).map((r) => r.headers['x-auth-token']);
+      const tokens = (await recordedRequests('/services/users/detail/users')).map((r) => r.headers['x-auth-token']);
       expect(tokens.sort()).to.deep.equal([ADULT_TOKEN, NODOB_TOKEN]);
     });
 
@@ -165,7 +151,7 @@ describe('content-data client cache, retries and batching (player-and-client §9
       });
       await c.getFilm('/film/night-harbour');
       await c.getFilm('/film/night-harbour');
-      const requests = await recorded(FILM_PATH);
+      const requests = await recordedRequests(FILM_PATH);
       expect(requests).to.have.length(2);
       expect(requests[0]!.headers['x-bypass-cache']).to.equal('true');
     });

@@ -21,26 +21,11 @@ import {
   type ContentClient,
   type HttpOptions,
 } from '../../../src-element/core/client/index.js';
-import { isS72Error, type S72Error } from '../../../src-element/core/errors.js';
-import { ADULT_TOKEN, demoControl, demoOrigin, resetDemo } from '../../helpers/demo.js';
+import { ADULT_TOKEN, demoControl, demoOrigin, recordedRequests, rejection, resetDemo } from '../../helpers/demo.js';
 
 const DAY_MS = 86_400_000;
 
-async function rejection(promise: Promise<unknown>): Promise<S72Error> {
-  try {
-    await promise;
-  } catch (error) {
-    expect(isS72Error(error), String(error)).to.equal(true);
-    return error as S72Error;
-  }
-  throw new Error('expected a rejection');
-}
 
-interface Recorded {
-  requests: Array<{ method: string; path: string; query: Record<string, string>; headers: Record<string, string> }>;
-}
-
-const recorded = async (pattern: string) => (await demoControl<Recorded>(`requests?path=${pattern}`)).requests;
 
 /** Days between now and an ISO date (positive in the past). */
 const daysAgo = (iso: string | null | undefined): number => (Date.now() - Date.parse(iso ?? '')) / DAY_MS;
@@ -63,7 +48,7 @@ describe('content-data client: every call of player-and-client §7', function ()
     it('GET /services/users/detail/users with x-auth-token; reads the account field', async () => {
       const account = await client().getUser();
       expect(account).to.deep.equal({ user_id: '1001', dob: '1985-04-12', email: 'adult@example.com' });
-      const [request] = await recorded('/services/users/detail/users');
+      const [request] = await recordedRequests('/services/users/detail/users');
       expect(request!.method).to.equal('GET');
       expect(request!.headers['x-auth-token']).to.equal(ADULT_TOKEN);
     });
@@ -76,7 +61,7 @@ describe('content-data client: every call of player-and-client §7', function ()
         const error = await rejection(client(token).getUser());
         expect(error).to.include({ code: 'not_authorized', message: 'Provided credentials were invalid', httpStatus: 401 });
         expect(error.requestId).to.be.a('string');
-        expect(await recorded('/services/users/detail/users')).to.have.length(1);
+        expect(await recordedRequests('/services/users/detail/users')).to.have.length(1);
       });
     }
   });
@@ -84,7 +69,7 @@ describe('content-data client: every call of player-and-client §7', function ()
   describe('user library', () => {
     it('GET /services/content/v4/user_library/{userId}/index?sort_by=relevance for the viewer’s own id', async () => {
       const items = await client().getLibrary();
-      const [request] = await recorded('/services/content/v4/user_library/*');
+      const [request] = await recordedRequests('/services/content/v4/user_library/*');
       expect(request!.path).to.equal('/services/content/v4/user_library/1001/index');
       expect(request!.query).to.deep.equal({ sort_by: 'relevance' });
       expect(items[0]!.item).to.equal('/film/finished-story', 'relevance order: most recently played first');
@@ -99,7 +84,7 @@ describe('content-data client: every call of player-and-client §7', function ()
     it('fails with not_authorized when the user cannot be fetched, before asking for the library', async () => {
       const error = await rejection(client('bad-token').getLibrary());
       expect(error.code).to.equal('not_authorized');
-      expect(await recorded('/services/content/v4/user_library/*')).to.have.length(0);
+      expect(await recordedRequests('/services/content/v4/user_library/*')).to.have.length(0);
     });
 
     it('the standalone call maps a foreign user id (403) to access_denied', async () => {
@@ -120,14 +105,14 @@ describe('content-data client: every call of player-and-client §7', function ()
     it('rejects without a token with unauthorized (401), not retried', async () => {
       const error = await rejection(client(null).getUserPlans());
       expect(error).to.include({ code: 'unauthorized', httpStatus: 401 });
-      expect(await recorded('/services/content/v1/user_plans')).to.have.length(1);
+      expect(await recordedRequests('/services/content/v1/user_plans')).to.have.length(1);
     });
   });
 
   describe('playback progress', () => {
     it('GET /services/content/v1/playback_progress/{userId}: the continue-watching fixtures', async () => {
       const progress = await client().getPlaybackProgress();
-      const [request] = await recorded('/services/content/v1/playback_progress/*');
+      const [request] = await recordedRequests('/services/content/v1/playback_progress/*');
       expect(request!.path).to.equal('/services/content/v1/playback_progress/1001');
       const by = new Map(progress.map((p) => [p.item, p]));
       expect(by.get('/film/midway-point')).to.include({ play_position: 1500, length: 5400, completed: false });
@@ -150,7 +135,7 @@ describe('content-data client: every call of player-and-client §7', function ()
       const [a] = await client().getAvailabilities(['/film/members-only']);
       expect(a).to.include({ slug: '/film/members-only', tvod: 'unavailable', requires_pin_code: false });
       expect(a!.plan_ids).to.deep.equal(['plan-premium']);
-      const [request] = await recorded('/services/content/v1/availabilities');
+      const [request] = await recordedRequests('/services/content/v1/availabilities');
       expect(request!.query).to.deep.equal({ items: '/film/members-only' });
     });
 
@@ -166,7 +151,7 @@ describe('content-data client: every call of player-and-client §7', function ()
       expect(film.slug).to.equal('/film/night-harbour');
       const films = await client().getFilms(['/film/night-harbour', '/film/clear-skies', '/film/night-harbour/bonus/1', '/film/nope']);
       expect(films.map((f) => f.slug)).to.deep.equal(['/film/night-harbour', '/film/clear-skies']);
-      const paths = (await recorded('/services/meta/v2/film/*')).map((r) => r.path);
+      const paths = (await recordedRequests('/services/meta/v2/film/*')).map((r) => r.path);
       expect(paths).to.deep.equal([
         '/services/meta/v2/film/night-harbour/show_multiple',
         '/services/meta/v2/film/night-harbour,clear-skies,nope/show_multiple',
@@ -196,7 +181,7 @@ describe('content-data client: every call of player-and-client §7', function ()
       expect(season.episodes!.map((e) => e.episode_number)).to.deep.equal([1, 2, 3]);
       const seasons = await client().getSeasons(['/tv/harbour-lights/season/1/episode/2', '/tv/old-lighthouse/season/1']);
       expect(seasons.map((s) => s.slug)).to.deep.equal(['/tv/harbour-lights/season/1', '/tv/old-lighthouse/season/1']);
-      const queries = (await recorded('/services/meta/v2/tv/season/show_multiple')).map((r) => r.query['items']);
+      const queries = (await recordedRequests('/services/meta/v2/tv/season/show_multiple')).map((r) => r.query['items']);
       expect(queries).to.deep.equal(['/tv/tide-tables/season/1', '/tv/harbour-lights/season/1,/tv/old-lighthouse/season/1']);
     });
 
@@ -211,7 +196,7 @@ describe('content-data client: every call of player-and-client §7', function ()
       expect(error.message).to.contain('tv-season');
       const invalid = await rejection(client().getFilms(['/film/ok', 'nonsense']));
       expect(invalid).to.include({ code: 'unsupported_slug', message: 'Invalid slug' });
-      expect(await recorded('/services/meta/*')).to.have.length(0);
+      expect(await recordedRequests('/services/meta/*')).to.have.length(0);
     });
   });
 
@@ -223,7 +208,7 @@ describe('content-data client: every call of player-and-client §7', function ()
       expect(bundle.portrait_image).to.match(/^http/);
       expect((await client().getBundle('geoblocked-pair')).items).to.deep.equal(['/film/far-shore', '/film/distant-coast']);
       expect((await getBundle(http(), 'empty-shelf')).items).to.deep.equal([]);
-      const paths = (await recorded('/services/meta/v1/bundles/*')).map((r) => r.path);
+      const paths = (await recordedRequests('/services/meta/v1/bundles/*')).map((r) => r.path);
       expect(paths).to.deep.equal([
         '/services/meta/v1/bundles/harbour-collection',
         '/services/meta/v1/bundles/geoblocked-pair',
@@ -234,7 +219,7 @@ describe('content-data client: every call of player-and-client §7', function ()
     it('rejects an unknown bundle with bundle_not_found "Bundle not found" (404, not retried)', async () => {
       const error = await rejection(client().getBundle('no-such-bundle'));
       expect(error).to.include({ code: 'bundle_not_found', message: 'Bundle not found', httpStatus: 404 });
-      expect(await recorded('/services/meta/v1/bundles/*')).to.have.length(1);
+      expect(await recordedRequests('/services/meta/v1/bundles/*')).to.have.length(1);
     });
 
     it('rejects a slug that is not a bundle', async () => {
@@ -252,7 +237,7 @@ describe('content-data client: every call of player-and-client §7', function ()
       expect(configs.shopping).to.include({ rental_redeem_period: 30 });
       expect(configs.users).to.include({ sign_in_url: '/signin.html' });
       expect(configs.pricing).to.include({ currency: 'NZD' });
-      const paths = (await recorded('/services/*')).map((r) => r.path).sort();
+      const paths = (await recordedRequests('/services/*')).map((r) => r.path).sort();
       expect(paths).to.deep.equal(Object.values(CONFIGURATION_SERVICE_PATHS).sort());
       expect(await getConfigurations(http())).to.deep.equal(configs);
     });
@@ -261,7 +246,7 @@ describe('content-data client: every call of player-and-client §7', function ()
       it(`reads the ${service} configuration alone`, async () => {
         const config = await client().getServiceConfiguration(service);
         expect(Object.keys(config).length).to.be.above(0);
-        expect((await recorded('/services/*')).map((r) => r.path)).to.deep.equal([CONFIGURATION_SERVICE_PATHS[service]]);
+        expect((await recordedRequests('/services/*')).map((r) => r.path)).to.deep.equal([CONFIGURATION_SERVICE_PATHS[service]]);
       });
     }
 
@@ -279,7 +264,7 @@ describe('content-data client: every call of player-and-client §7', function ()
         expect(isToggleOn(toggles[service], 'cast')).to.equal(true);
         expect(isToggleOn(toggles[service], 'block_firefox')).to.equal(false);
       }
-      const paths = (await recorded('/services/*')).map((r) => r.path).sort();
+      const paths = (await recordedRequests('/services/*')).map((r) => r.path).sort();
       expect(paths).to.deep.equal(Object.values(FEATURE_TOGGLE_SERVICE_PATHS).sort());
       expect(paths.some((p) => p.includes('pricing'))).to.equal(false);
       expect(await getFeatureToggles(http())).to.deep.equal(toggles);
@@ -290,7 +275,7 @@ describe('content-data client: every call of player-and-client §7', function ()
       await c.getFeatureToggles();
       await c.getServiceFeatureToggles('meta');
       await c.getFeatureToggles();
-      expect(await recorded('/services/*')).to.have.length(4);
+      expect(await recordedRequests('/services/*')).to.have.length(4);
     });
 
     it('a toggles body without feature_toggles is malformed_response', async () => {

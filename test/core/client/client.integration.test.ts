@@ -3,18 +3,8 @@
  */
 import { expect } from '@open-wc/testing';
 import { createContentClient, AVAILABILITY_BATCH_SIZE, chunk, type FetchLike } from '../../../src-element/core/client/index.js';
-import { isS72Error, type S72Error } from '../../../src-element/core/errors.js';
-import { ADULT_TOKEN, demoControl, demoOrigin, resetDemo } from '../../helpers/demo.js';
+import { ADULT_TOKEN, demoControl, demoOrigin, rejection, resetDemo } from '../../helpers/demo.js';
 
-async function rejection(promise: Promise<unknown>): Promise<S72Error> {
-  try {
-    await promise;
-  } catch (error) {
-    expect(isS72Error(error), String(error)).to.equal(true);
-    return error as S72Error;
-  }
-  throw new Error('expected a rejection');
-}
 
 interface Recorded {
   requests: Array<{ method: string; path: string; query: Record<string, unknown>; headers: Record<string, unknown> }>;
