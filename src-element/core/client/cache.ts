@@ -39,7 +39,7 @@ export const CONTENT_QUERY_ROOT = 's72-content';
  * The backoff before retry number `failureCount + 1`: `min(1000 · 2^failureCount, 30 000)` ms,
  * i.e. 1 s, 2 s, 4 s, … capped at 30 s (player-and-client §9). Pure.
  *
- * @param failureCount Failures so far, minus one (0 before the first retry), as query-core counts.
+ * @param failureCount Failures so far, minus one (0 before the first retry).
  */
 export function retryDelayMs(failureCount: number): number {
   return Math.min(RETRY_BASE_DELAY_MS * 2 ** Math.max(0, failureCount), MAX_RETRY_DELAY_MS);
@@ -102,6 +102,22 @@ export interface ContentCache {
   clear(): void;
 }
 
+/** Waits `ms` (a plain timer, so fake timers drive it); rejects `request_aborted` if `signal` aborts. */
+function sleep(ms: number, signal: AbortSignal): Promise<void> {
+  return new Promise((resolve, reject) => {
+    if (signal.aborted) return reject(abortedError(signal.reason));
+    const onAbort = (): void => {
+      clearTimeout(timer);
+      reject(abortedError(signal.reason));
+    };
+    const timer = setTimeout(() => {
+      signal.removeEventListener('abort', onAbort);
+      resolve();
+    }, ms);
+    signal.addEventListener('abort', onAbort, { once: true });
+  });
+}
+
 function abortedError(cause?: unknown): S72Error {
   return new S72Error('request_aborted', 'The request was aborted', {
     category: 'client',
@@ -136,6 +152,23 @@ export function createContentCache(options: ContentCacheOptions = {}): ContentCa
     return Math.max(0, left);
   };
 
+  /**
+   * Runs `attempt`, retrying network failures and 5xx up to `maxRetries` times with the backoff of
+   * `delay` (player-and-client §9); a retry never waits on page visibility. Rejects with the last
+   * error, or `request_aborted` when `signal` aborts during a wait.
+   */
+  const fetchWithRetries = async <T>(attempt: () => Promise<T>, signal: AbortSignal): Promise<T> => {
+    for (let failureCount = 0; ; failureCount += 1) {
+      try {
+        return await attempt();
+      } catch (error) {
+        if (failureCount >= maxRetries || !isRetryableError(error) || signal.aborted) throw error;
+        const waitMs = typeof delay === 'function' ? delay(failureCount, error) : delay;
+        await sleep(waitMs, signal);
+      }
+    }
+  };
+
   return {
     queryClient,
     read<T>(key: QueryKey, fetcher: (signal: AbortSignal) => Promise<T>, readOptions: ReadOptions = {}): Promise<T> {
@@ -145,13 +178,14 @@ export function createContentCache(options: ContentCacheOptions = {}): ContentCa
       waiting.set(hash, (waiting.get(hash) ?? 0) + 1);
       const shared = queryClient.query<T, unknown, T, T, QueryKey>({
         queryKey: key,
-        queryFn: (context) => fetcher(context.signal),
+        queryFn: (context) => fetchWithRetries(() => fetcher(context.signal), context.signal),
         staleTime: readOptions.fresh ? 0 : maxAgeMs,
         gcTime: cacheTimeMs,
         // Our fetch reports being offline itself (network_error); don't pause while offline.
         networkMode: 'always',
-        retry: (failureCount, error) => failureCount < maxRetries && isRetryableError(error),
-        retryDelay: delay,
+        // Retries run in fetchWithRetries: query-core's own retryer pauses while the page is hidden
+        // (its global focusManager), and a player keeps playing, and fetching, in a background tab.
+        retry: false,
       });
       return new Promise<T>((resolve, reject) => {
         let settled = false;

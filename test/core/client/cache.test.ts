@@ -9,6 +9,7 @@ import {
   MAX_RETRY_DELAY_MS,
   QUERY_CACHE_TIME_MS,
   contentQueryKey,
+  createContentCache,
   isRetryableError,
   retryDelayMs,
   viewerKey,
@@ -75,5 +76,27 @@ describe('client cache policy (player-and-client §9)', () => {
       'film',
       'x',
     ]);
+  });
+});
+
+describe('client cache retries while the page is hidden (player-and-client §9)', () => {
+  it('keeps retrying a network failure in a background tab (no pause on page visibility)', async () => {
+    const original = Object.getOwnPropertyDescriptor(Document.prototype, 'visibilityState')!;
+    Object.defineProperty(document, 'visibilityState', { configurable: true, get: () => 'hidden' });
+    try {
+      const cache = createContentCache({ retryDelayMs: 0 });
+      let attempts = 0;
+      const answer = cache.read(['hidden-tab-retry'], async () => {
+        attempts += 1;
+        if (attempts < 3) throw new S72Error('network_error', 'offline', { category: 'network' });
+        return 'ok';
+      });
+      const outcome = await Promise.race([answer, new Promise((resolve) => setTimeout(() => resolve('stalled'), 2_000))]);
+      expect(outcome).to.equal('ok');
+      expect(attempts).to.equal(3);
+    } finally {
+      delete (document as { visibilityState?: unknown }).visibilityState;
+      expect(Object.getOwnPropertyDescriptor(Document.prototype, 'visibilityState')).to.deep.equal(original);
+    }
   });
 });

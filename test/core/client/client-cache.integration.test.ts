@@ -27,6 +27,18 @@ async function untilRequests(pattern: string, n: number): Promise<void> {
   throw new Error(`never saw ${n} requests to ${pattern}`);
 }
 
+/**
+ * Waits (network polls only, so it works under fake timers) until the client has scheduled one
+ * more timer than `baseline` (the cache's own timers): its retry backoff.
+ */
+async function untilBackoffScheduled(clock: sinon.SinonFakeTimers, baseline: number): Promise<void> {
+  for (let i = 0; i < 400; i += 1) {
+    if (clock.countTimers() > baseline) return;
+    await count(FILM_PATH);
+  }
+  throw new Error('the client never scheduled its retry backoff');
+}
+
 describe('content-data client cache, retries and batching (player-and-client §9)', function () {
   this.timeout(30_000);
   let clock: sinon.SinonFakeTimers | undefined;
@@ -216,11 +228,14 @@ describe('content-data client cache, retries and batching (player-and-client §9
       await demoControl('fault', { path: FILM_PATH, status: 503, times: 2 });
       clock = sinon.useFakeTimers({ now: Date.now(), toFake: ['setTimeout', 'clearTimeout', 'Date'] });
       const pending = client({}).getFilm('/film/night-harbour');
+      const baseline = clock.countTimers(); // no response can have arrived yet
       await untilRequests(FILM_PATH, 1);
+      await untilBackoffScheduled(clock, baseline);
       await clock.tickAsync(999);
       expect(await count(FILM_PATH)).to.equal(1, 'no retry before 1 s');
       await clock.tickAsync(1);
       await untilRequests(FILM_PATH, 2);
+      await untilBackoffScheduled(clock, baseline);
       await clock.tickAsync(1_999);
       expect(await count(FILM_PATH)).to.equal(2, 'no second retry before 2 s more');
       await clock.tickAsync(1);
