@@ -350,7 +350,6 @@ export class S72Player extends LitElement {
     this.videoElement = this.renderRoot.querySelector('video')!;
     this.listenToMedia();
     this.video.muted = this.muted;
-    if (!this.hasAttribute('tabindex')) this.tabIndex = -1;
   }
 
   protected override willUpdate(changed: PropertyValues<this>): void {
