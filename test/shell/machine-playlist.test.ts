@@ -120,6 +120,79 @@ describe('play-flow machine: playlists (play-page §4, §5)', () => {
   });
 });
 
+describe('play-flow machine: the playlist run it holds (play-page §4 "Playlist and action lifecycle")', () => {
+  /** `item:state/status` of every action of the run in the state's context. */
+  const actions = (t: Transition): string[] => {
+    const s = t.state;
+    const ctx = s.status === 'playing' || s.status === 'resume-prompt' ? s.context : s.status === 'loading' && s.phase !== 'item' ? s : undefined;
+    return (ctx?.playlist?.actions ?? []).map((a) => `${a.item.id}:${a.state}/${a.playbackStatus}`);
+  };
+  const start = (playlist = [entry(AD), entry(MAIN)]) => run([{ type: 'start', session: session() }, loaded(playlist)]);
+
+  it('the streams call starts the action, the player shows it started, `playing` and `ended` set the playback status', () => {
+    const ts = start();
+    expect(actions(last(ts))).to.deep.equal(['ad-1:starting/not-playing', 'main:new/not-playing']);
+    const shown = run([streamsLoaded], last(ts).state);
+    expect(actions(last(shown))).to.deep.equal(['ad-1:started/not-playing', 'main:new/not-playing']);
+    const playingNow = last(run([{ type: 'item-playing' }], last(shown).state));
+    expect(actions(playingNow)).to.deep.equal(['ad-1:started/playing', 'main:new/not-playing']);
+    expect(playingNow.commands).to.deep.equal([]);
+    // A second `playing` (after a pause) changes nothing: the same state comes back.
+    const again = last(run([{ type: 'item-playing' }], playingNow.state));
+    expect(again.state).to.equal(playingNow.state);
+    const ended = last(run([{ type: 'item-ended' }], playingNow.state));
+    expect(actions(ended)).to.deep.equal(['ad-1:destroyed/complete', 'main:starting/not-playing']);
+  });
+
+  it('the resume prompt holds the action starting; choosing shows the player and starts it', () => {
+    const prompt = last(
+      run(
+        [
+          {
+            type: 'streams-loaded',
+            response: streams({ playback_progress: { play_position: 600, length: 3600, completed: false, last_played_at: '2026-01-10T00:00:00Z' } }),
+            now: NOW,
+          },
+        ],
+        last(run([{ type: 'start', session: session() }, { ...loaded([entry(MAIN)]), configuration: { player_resume: true } } as FlowEvent])).state,
+      ),
+    );
+    expect(prompt.state.status).to.equal('resume-prompt');
+    expect(actions(prompt)).to.deep.equal(['main:starting/not-playing']);
+    expect(actions(last(run([{ type: 'resume-chosen', resume: false }], prompt.state)))).to.deep.equal(['main:started/not-playing']);
+  });
+
+  it('leaving the page destroys every action; later player events change nothing', () => {
+    const ts = run([
+      { type: 'start', session: session() },
+      loaded([entry({ ...AD, has_watched: true }), entry(MAIN)]),
+      streamsLoaded,
+      { type: 'item-playing' },
+      { type: 'page-left' },
+    ]);
+    const left = last(ts);
+    expect(actions(left)).to.deep.equal(['ad-1:destroyed/not-playing', 'main:destroyed/not-playing']);
+    expect(left.commands).to.deep.equal([]);
+    expect(playing(left).playback.playlist?.canSkip).to.equal(false);
+    for (const event of [{ type: 'item-ended' }, { type: 'skip-requested' }, { type: 'item-playing' }, { type: 'page-left' }] as FlowEvent[]) {
+      const t = last(run([event], left.state));
+      expect(t.state, event.type).to.equal(left.state);
+      expect(t.commands).to.deep.equal([]);
+    }
+  });
+
+  it('without a playlist, `playing` and leaving the page change nothing', () => {
+    const t = last(run([{ type: 'start', session: session() }, loaded(), streamsLoaded]));
+    for (const event of [{ type: 'item-playing' }, { type: 'page-left' }] as FlowEvent[]) expect(last(run([event], t.state)).state).to.equal(t.state);
+  });
+
+  it('Skip on the last item ends the playlist (playlist-finished) without marking it watched', () => {
+    const ts = run([{ type: 'start', session: session() }, loaded([entry(MAIN)]), streamsLoaded, { type: 'skip-requested' }]);
+    expect(last(ts).commands).to.deep.equal([{ type: 'track', event: 'playlist-finished', slug: '/film/night-harbour' }]);
+    expect(playing(last(ts)).playback.playlist).to.deep.equal({ itemId: 'main', index: 0, count: 1, canSkip: false, finished: true });
+  });
+});
+
 describe('play-flow machine: play telemetry commands (play-page §7)', () => {
   it('a critical player error queues player-error with the error data, then shows the error', () => {
     const error = new S72Error('drm_failed', 'Licence refused', { category: 'drm', httpStatus: 403, requestId: 'req-9' });

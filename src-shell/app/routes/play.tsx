@@ -55,6 +55,19 @@ export function PlayRoute({ session }: { session: PlaySession | null }) {
     if (state.status === 'playing') document.title = state.playback.title;
   }, [state]);
 
+  // Leaving the page (or this route) destroys the playlist's actions (play-page §4 "Playlist and
+  // action lifecycle"); a page kept in the back-forward cache is not left.
+  useEffect(() => {
+    const onPageHide = (event: PageTransitionEvent) => {
+      if (!event.persisted) flow.send({ type: 'page-left' });
+    };
+    window.addEventListener('pagehide', onPageHide);
+    return () => {
+      window.removeEventListener('pagehide', onPageHide);
+      flow.send({ type: 'page-left' });
+    };
+  }, [flow]);
+
   switch (state.status) {
     case 'idle':
     case 'redirecting':
@@ -118,6 +131,7 @@ export function PlayRoute({ session }: { session: PlaySession | null }) {
             lastTracks.current = { slug: playback.slug, tracks };
             flow.trackPlayerEvents(trackTelemetryEvents(previous, tracks));
           }}
+          onPlaying={() => flow.send({ type: 'item-playing' })}
           onEnded={() => {
             messenger.ended(playback.slug);
             flow.send({ type: 'item-ended' });

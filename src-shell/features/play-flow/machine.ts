@@ -15,6 +15,7 @@
  *   │                ─ yes / maybe / not checked ──▶ loading(streams of the current playlist item, else the item)
  *   │   loading(streams) ──streams-loaded──▶ [watch-window ──Play──▶] [resume-prompt ──choice──▶] playing
  *   │   playing ──item-ended / skip-requested──▶ loading(streams of the next playlist item) | playlist finished
+ *   │   (the playlist's actions and playback status live in a PlaylistRun, playlist/playlist-run.ts, play-page §4)
  *   │   playing ──playback-failed──▶ error | unsupported (drm_version_not_supported, content_not_supported)
  *   │   any load ──failed──▶ error ──retry──▶ loading(item)   (401 ──▶ redirecting(sign-in);
  *   │                        missing_from_library / unavailable + valid from ──▶ redirecting(from))
@@ -29,7 +30,22 @@
  */
 import type { Availability, Configuration, LibraryItem, StreamsResponse } from '../../../src-element/core/client/schemas.js';
 import type { DeviceSupport } from '../device-support/device-support.js';
-import { canSkip, type PlaylistItem } from '../playlist/playlist.js';
+import type { PlaylistItem } from '../playlist/playlist.js';
+import {
+  createPlaylistRun,
+  currentAction,
+  destroyRun,
+  markEnded,
+  markPlaying,
+  markStarted,
+  nextItem,
+  playlistPosition,
+  skipItem,
+  startCurrent,
+  type PlaylistEntry,
+  type PlaylistPosition,
+  type PlaylistRun,
+} from '../playlist/playlist-run.js';
 import { errorTelemetryData, type PlayTelemetryEventName } from '../play-telemetry/play-telemetry.js';
 import { tryParseSlug, type ParsedSlug } from '../../../src-element/core/client/slugs.js';
 import { isS72Error, S72Error } from '../../../src-element/core/errors.js';
@@ -101,36 +117,7 @@ export interface Playback {
   playlist?: PlaylistPosition;
 }
 
-/**
- * One playlist item as the flow sees it: `item.has_watched` is true when watched ever (the server's
- * flag, this page, or the stored record); `watchedInSession` when finished during this session.
- */
-export interface PlaylistEntry {
-  item: PlaylistItem;
-  watchedInSession: boolean;
-}
-
-/** The playlist of the played item and the item being played (play-page §4 "Playlist and action lifecycle"). */
-export interface PlaylistCursor {
-  entries: readonly PlaylistEntry[];
-  index: number;
-}
-
-/** What the player screen needs about the playlist. */
-export interface PlaylistPosition {
-  itemId: string;
-  index: number;
-  count: number;
-  /** The skip control shows (play-page §4 "Playlist item skip policy"). */
-  canSkip: boolean;
-  /** Set once the last item ended: the playlist is over. */
-  finished?: boolean;
-}
-
-/** Whether the skip control shows for an entry (ads default to must-view-once). Pure. */
-export function entryCanSkip(entry: PlaylistEntry): boolean {
-  return canSkip(entry.item, { hasWatched: () => entry.item.has_watched, hasWatchedInSession: () => entry.watchedInSession });
-}
+export type { PlaylistEntry, PlaylistPosition } from '../playlist/playlist-run.js';
 
 /** Where the page goes next. */
 export type NavigationTarget =
@@ -160,8 +147,11 @@ export interface ItemContext {
   availability: Availability | undefined;
   /** The device support check (play-page §4 step 5), run in parallel with the item's calls; absent: not checked. */
   device?: DeviceSupport | undefined;
-  /** The played item's playlist (absent: none, play the item itself). */
-  playlist?: PlaylistCursor | undefined;
+  /**
+   * The played item's playlist and its actions (play-page §4 "Playlist and action lifecycle",
+   * playlist-run.ts); absent: none, play the item itself.
+   */
+  playlist?: PlaylistRun | undefined;
 }
 
 /**
@@ -236,8 +226,12 @@ export type FlowEvent =
       /** The played item's playlist, watched flags merged (absent or empty: no playlist). */
       playlist?: readonly PlaylistEntry[];
     }
-  /** The player's `ended`: the playlist item is watched; the next one plays, or the playlist ends. */
+  /** The player's `playing`: the playlist item's playback status becomes playing. */
+  | { type: 'item-playing' }
+  /** The player's `ended`: the playlist item is complete and watched; the next one plays, or the playlist ends. */
   | { type: 'item-ended' }
+  /** The viewer leaves the page: every playlist action is destroyed; later player events change nothing. */
+  | { type: 'page-left' }
   /** The viewer pressed "Skip" on a playlist item. */
   | { type: 'skip-requested' }
   /** A recheck of the device while the unsupported-browser screen shows (every 2 s, play-page §9). */
@@ -439,53 +433,72 @@ function unsupported(
   });
 }
 
-/** After the availability, age and PIN checks: the streams call. */
+/**
+ * After the availability, age and PIN checks, or on to the next playlist item: the streams call,
+ * which starts the current playlist action (play-page §4 "Playlist and action lifecycle").
+ */
 function loadStreams(ctx: ItemContext): Transition {
   const siblings = siblingsOf(ctx.slug, ctx.metadata);
+  const playlist = ctx.playlist ? startCurrent(ctx.playlist) : undefined;
   return {
-    state: { ...contextOf(ctx), status: 'loading', phase: 'streams' },
+    state: { ...contextOf(ctx), ...(playlist ? { playlist } : {}), status: 'loading', phase: 'streams' },
     commands: [{ type: 'load-streams', session: ctx.session, slug: playedSlug(ctx), ...(siblings.length > 1 ? { siblings: siblings.map((x) => x.slug) } : {}) }],
   };
 }
 
-/** The playlist entry being played, if any. */
-function currentEntry(ctx: ItemContext): PlaylistEntry | undefined {
-  return ctx.playlist ? ctx.playlist.entries[ctx.playlist.index] : undefined;
-}
-
 /** The slug whose streams are played: the current playlist item's, else the route's. */
 function playedSlug(ctx: ItemContext): string {
-  return currentEntry(ctx)?.item.action.slug ?? ctx.slug.slug;
+  return (ctx.playlist && currentAction(ctx.playlist)?.item.action.slug) ?? ctx.slug.slug;
+}
+
+type PlayingState = Extract<FlowState, { status: 'playing' }>;
+
+/** The playing state with the playlist run replaced, and the player screen's view of it. */
+function withPlaylist(state: PlayingState, ctx: ItemContext, run: PlaylistRun): PlayingState {
+  const position = playlistPosition(run);
+  return {
+    ...state,
+    context: { ...ctx, playlist: run },
+    playback: { ...state.playback, ...(position ? { playlist: position } : {}) },
+  };
 }
 
 /**
- * After a playlist item ended (`watched`) or was skipped: the next item's streams, or the end of
- * the playlist (`playlist-finished` telemetry; the player stays on the last item).
+ * The player's `ended` or "Skip" on a playlist item (play-page §4): `ended` completes the item (it
+ * becomes watched: a `mark-watched` command) and moves on, "Skip" moves on when the policy allows.
+ * Moving on streams the next item, or ends the playlist (`playlist-finished` telemetry; the player
+ * stays on the last item). Whatever the run refuses leaves the state as it is.
  */
-function nextPlaylistItem(state: Extract<FlowState, { status: 'playing' }>, watched: boolean): Transition {
+function onPlaylistItem(state: PlayingState, how: 'ended' | 'skip'): Transition {
   const ctx = state.context;
-  const cursor = ctx?.playlist;
-  if (!ctx || !cursor || state.playback.playlist?.finished) return stay(state);
-  const current = cursor.entries[cursor.index];
+  const run = ctx?.playlist;
+  if (!ctx || !run) return stay(state);
   const commands: FlowCommand[] = [];
-  let entries = cursor.entries;
-  if (current && watched) {
-    entries = entries.map((e, i) => (i === cursor.index ? { item: { ...e.item, has_watched: true }, watchedInSession: true } : e));
-    commands.push({ type: 'mark-watched', item: current.item });
+  let moved: PlaylistRun;
+  if (how === 'ended') {
+    const ended = markEnded(run);
+    if (ended === run) return stay(state);
+    commands.push({ type: 'mark-watched', item: currentAction(run)!.item });
+    moved = nextItem(ended);
+  } else {
+    moved = skipItem(run);
+    if (moved === run) return stay(state);
   }
-  if (cursor.index + 1 < entries.length) {
-    const next = loadStreams({ ...ctx, playlist: { entries, index: cursor.index + 1 } });
+  if (!moved.finished) {
+    const next = loadStreams({ ...ctx, playlist: moved });
     return { state: next.state, commands: [...commands, ...next.commands] };
   }
-  const playlist = state.playback.playlist ? { ...state.playback.playlist, canSkip: false, finished: true } : undefined;
   return {
-    state: {
-      ...state,
-      context: { ...ctx, playlist: { entries, index: cursor.index } },
-      playback: { ...state.playback, ...(playlist ? { playlist } : {}) },
-    },
+    state: withPlaylist(state, ctx, moved),
     commands: [...commands, { type: 'track', event: 'playlist-finished', slug: ctx.slug.slug }],
   };
+}
+
+/** A change of the playlist run that needs no command (`playing`, leaving the page); refused: no change. */
+function updatePlaylist(state: FlowState, update: (run: PlaylistRun) => PlaylistRun): Transition {
+  if (state.status !== 'playing' || !state.context?.playlist) return stay(state);
+  const run = update(state.context.playlist);
+  return run === state.context.playlist ? stay(state) : stay(withPlaylist(state, state.context, run));
 }
 
 /** A countdown state at `now`, with the wait for its next tick. */
@@ -509,11 +522,11 @@ function streamsLoaded(
   const chosen = chooseStream(response.streams, state.capabilities, configuredKeySystems(config));
   if (!chosen) return unsupported({ ...state, status: 'loading', phase: 'streams' }, 'content_not_supported', state.device, state.configuration);
   const playToken = response.play_token ?? state.session.playToken;
-  const entry = currentEntry(state);
+  const action = state.playlist ? currentAction(state.playlist) : undefined;
   const slug = playedSlug(state);
   // Another item of the playlist (an ad): its own slug and title; `t` and resume belong to the route's item.
   const other = slug !== state.slug.slug;
-  const title = other ? entry?.item.title || state.description.title : state.description.title;
+  const title = other ? action?.item.title || state.description.title : state.description.title;
   const content = buildContent({
     slug,
     title,
@@ -530,10 +543,7 @@ function streamsLoaded(
         startTime: state.session.startTime,
         now,
       });
-  const playlist: PlaylistPosition | undefined =
-    entry && state.playlist
-      ? { itemId: entry.item.id, index: state.playlist.index, count: state.playlist.entries.length, canSkip: entryCanSkip(entry) }
-      : undefined;
+  const playlist: PlaylistPosition | undefined = state.playlist ? playlistPosition(state.playlist) : undefined;
   const libraryEntry = libraryEntryFor(library, slug, other ? undefined : state.session.item);
   const window = watchWindow({ response, availability: state.availability, libraryEntry, now });
   const rentalEndsAt = rentalEndOf(libraryEntry, window);
@@ -591,7 +601,7 @@ function step(state: FlowState, event: FlowEvent, env: FlowEnv): Transition {
         capabilities: event.capabilities,
         availability,
         ...(event.device ? { device: event.device } : {}),
-        ...(event.playlist && event.playlist.length > 0 ? { playlist: { entries: event.playlist, index: 0 } } : {}),
+        ...(event.playlist && event.playlist.length > 0 ? { playlist: createPlaylistRun(event.playlist) } : {}),
       };
       if (state.slug.type === 'tv-season') {
         const episodes = event.metadata.kind === 'season' ? (event.metadata.season.episodes ?? []) : [];
@@ -713,11 +723,17 @@ function step(state: FlowState, event: FlowEvent, env: FlowEnv): Transition {
       ]);
     }
 
+    case 'item-playing':
+      return updatePlaylist(state, markPlaying);
+
     case 'item-ended':
-      return state.status === 'playing' ? nextPlaylistItem(state, true) : stay(state);
+      return state.status === 'playing' ? onPlaylistItem(state, 'ended') : stay(state);
 
     case 'skip-requested':
-      return state.status === 'playing' && state.playback.playlist?.canSkip === true ? nextPlaylistItem(state, false) : stay(state);
+      return state.status === 'playing' ? onPlaylistItem(state, 'skip') : stay(state);
+
+    case 'page-left':
+      return updatePlaylist(state, destroyRun);
   }
 }
 
@@ -736,11 +752,12 @@ function withCommands(t: Transition, commands: FlowCommand[]): Transition {
  */
 export function transition(state: FlowState, event: FlowEvent, env: FlowEnv): Transition {
   const t = step(state, event, env);
-  const next = t.state;
+  // Showing the player finishes the current playlist action's start (play-page §4: starting → started).
+  const next = t.state.status === 'playing' ? updatePlaylist(t.state, markStarted).state : t.state;
   if (next.status === 'playing' && (state.status !== 'playing' || state.playback.slug !== next.playback.slug)) {
     return { state: next, commands: [...t.commands, { type: 'track', event: 'player-opened', slug: next.playback.slug }] };
   }
-  return t;
+  return next === t.state ? t : { state: next, commands: t.commands };
 }
 
 /** A critical player error while playing. */

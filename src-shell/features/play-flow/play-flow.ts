@@ -71,7 +71,10 @@ export interface PlayFlowDeps {
 }
 
 /** What the viewer does on the page's screens. */
-export type ViewerEvent = Extract<FlowEvent, { type: 'pin-submitted' | 'watch-window-accepted' | 'resume-chosen' | 'item-ended' | 'skip-requested' }>;
+export type ViewerEvent = Extract<
+  FlowEvent,
+  { type: 'pin-submitted' | 'watch-window-accepted' | 'resume-chosen' | 'item-playing' | 'item-ended' | 'skip-requested' | 'page-left' }
+>;
 
 export interface PlayFlow {
   getState(): FlowState;
@@ -88,7 +91,10 @@ export interface PlayFlow {
    * `audio-track-changed`); ignored when nothing is playing.
    */
   trackPlayerEvents(events: readonly { event: PlayTelemetryEventName; data?: Record<string, unknown> }[]): void;
-  /** The viewer's answer on a screen (PIN form, watch-window notice, resume prompt), or the player's `ended` / "Skip". */
+  /**
+   * The viewer's answer on a screen (PIN form, watch-window notice, resume prompt), the player's
+   * `playing` / `ended`, "Skip", or leaving the page (play-page §4 "Playlist and action lifecycle").
+   */
   send(event: ViewerEvent): void;
   /** Aborts pending requests and drops listeners. */
   destroy(): void;
@@ -298,6 +304,8 @@ export function createPlayFlow(deps: PlayFlowDeps): PlayFlow {
       dispatch(event);
     },
     destroy() {
+      // Leaving the page destroys the playlist's actions (play-page §4).
+      dispatch({ type: 'page-left' });
       stopMonitor();
       run.abort();
       listeners.clear();

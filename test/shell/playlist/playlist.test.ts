@@ -1,7 +1,6 @@
 import { expect } from '@open-wc/testing';
 import { isS72Error, type S72Error } from '../../../src-element/core/errors.js';
 import { memoryStorage } from '../../../src-shell/lib/storage.js';
-import { ActionRunner, canTransition, PlaylistItemAction } from '../../../src-shell/features/playlist/lifecycle.js';
 import {
   canSkip,
   effectiveSkipPolicy,
@@ -9,7 +8,6 @@ import {
   validatePlaylist,
   type PlaylistItem,
 } from '../../../src-shell/features/playlist/playlist.js';
-import { PlaylistRunner } from '../../../src-shell/features/playlist/runner.js';
 import { WATCHED_STORAGE_KEY, WatchedTracker } from '../../../src-shell/features/playlist/watched.js';
 import { ADULT_TOKEN, demoControl, demoOrigin, resetDemo } from '../../helpers/demo.js';
 
@@ -148,107 +146,6 @@ describe('playlist skip policy (play-page §4)', () => {
     const watched = new WatchedTracker({ storage });
     watched.markWatched(item('a'));
     expect(watched.hasWatched(item('a'))).to.equal(true);
-  });
-});
-
-describe('PlaylistRunner', () => {
-  const playlist = { items: [item('ad', { ad: true }), item('feature', { skip_policy: 'allowed' }), item('extra')] };
-
-  it('plays in order; a finished item becomes watched; the playlist ends when there is no next item', () => {
-    const watched = new WatchedTracker();
-    const runner = new PlaylistRunner(playlist, { watched });
-    expect(runner.currentStep()).to.deep.include({ type: 'item', index: 0 });
-    expect(runner.current!.id).to.equal('ad');
-    expect(runner.canSkipCurrent()).to.equal(false);
-    expect(runner.skip(), 'ad not skippable').to.equal(null);
-    expect(runner.current!.id).to.equal('ad');
-
-    const step = runner.itemFinished();
-    expect(step.type === 'item' && step.item.id).to.equal('feature');
-    expect(watched.hasWatched(playlist.items[0]!)).to.equal(true);
-
-    expect(runner.canSkipCurrent()).to.equal(true);
-    const skipped = runner.skip();
-    expect(skipped !== null && skipped.type === 'item' && skipped.item.id).to.equal('extra');
-    expect(watched.hasWatched(playlist.items[1]!), 'skipped is not watched').to.equal(false);
-
-    expect(runner.hasNext()).to.equal(false);
-    expect(runner.itemFinished()).to.deep.equal({ type: 'playlist-finished' });
-    expect(runner.finished).to.equal(true);
-    expect(runner.current).to.equal(undefined);
-    expect(runner.index).to.equal(-1);
-    expect(runner.next()).to.deep.equal({ type: 'playlist-finished' });
-  });
-
-  it('an ad watched before is skippable the next time', () => {
-    const watched = new WatchedTracker();
-    new PlaylistRunner(playlist, { watched }).itemFinished();
-    const again = new PlaylistRunner(playlist, { watched });
-    expect(again.canSkipCurrent()).to.equal(true);
-  });
-
-  it('an empty playlist is finished at once; startAtId starts at that item', () => {
-    expect(new PlaylistRunner({ items: [] }, { watched: new WatchedTracker() }).currentStep()).to.deep.equal({ type: 'playlist-finished' });
-    const runner = new PlaylistRunner(playlist, { watched: new WatchedTracker(), startAtId: 'feature' });
-    expect(runner.current!.id).to.equal('feature');
-  });
-});
-
-describe('action lifecycle', () => {
-  it('allows the lifecycle transitions and refuses others', () => {
-    expect(canTransition('new', 'starting')).to.equal(true);
-    expect(canTransition('starting', 'started')).to.equal(true);
-    expect(canTransition('started', 'stopping')).to.equal(true);
-    expect(canTransition('stopping', 'stopped')).to.equal(true);
-    expect(canTransition('stopped', 'starting')).to.equal(true);
-    expect(canTransition('new', 'started')).to.equal(false);
-    expect(canTransition('destroyed', 'starting')).to.equal(false);
-    const action = new PlaylistItemAction(item('a'));
-    expect(action.state).to.equal('new');
-    expect(action.playbackStatus).to.equal('not-playing');
-    expect(() => action.transition('started')).to.throw(/new → started/);
-    action.transition('starting');
-    action.setPlaybackStatus('playing');
-    action.setPlaybackStatus('complete');
-    expect(action.playbackStatus).to.equal('complete');
-  });
-
-  it('only one action runs at a time: running the next stops and destroys the previous', async () => {
-    const log: string[] = [];
-    const runner = new ActionRunner({
-      start: async (action) => void log.push(`start ${action.item.id}`),
-      stop: async (action) => void log.push(`stop ${action.item.id}`),
-    });
-    const first = await runner.run(item('a'));
-    expect(first.state).to.equal('started');
-    const second = await runner.run(item('b'));
-    expect(first.state).to.equal('destroyed');
-    expect(second.state).to.equal('started');
-    expect(runner.current).to.equal(second);
-    expect(log).to.deep.equal(['start a', 'stop a', 'start b']);
-    await runner.destroy();
-    expect(second.state).to.equal('destroyed');
-  });
-
-  it('an action replaced while starting is aborted and never reaches started', async () => {
-    let release!: () => void;
-    let firstSignal: AbortSignal | undefined;
-    const runner = new ActionRunner({
-      start: (action, signal) => {
-        if (action.item.id === 'a') {
-          firstSignal = signal;
-          return new Promise<void>((resolve) => (release = resolve));
-        }
-        return Promise.resolve();
-      },
-    });
-    const pending = runner.run(item('a'));
-    const second = await runner.run(item('b'));
-    expect(firstSignal!.aborted).to.equal(true);
-    release();
-    const first = await pending;
-    expect(first.state).to.equal('destroyed');
-    expect(second.state).to.equal('started');
   });
 });
 

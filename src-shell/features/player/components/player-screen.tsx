@@ -31,6 +31,8 @@ export interface PlayerScreenProps {
   backHref: string;
   /** Position in seconds, on every `timeupdate`. */
   onTimeUpdate?: (currentTime: number) => void;
+  /** The player's `playing` (a playlist item's playback status becomes playing, play-page §4). */
+  onPlaying?: () => void;
   onEnded?: () => void;
   onError?: (error: S72Error) => void;
   /** The player's tracks, on every `s72-tracks-change` (the first one right after load). */
@@ -92,6 +94,7 @@ export function PlayerScreen(props: PlayerScreenProps) {
         autoplay={autoplay}
         {...(poster ? { poster } : {})}
         onTimeUpdate={(e: Event) => props.onTimeUpdate?.(positionOf(e))}
+        onPlaying={() => props.onPlaying?.()}
         onEnded={() => props.onEnded?.()}
         onS72Error={(e: CustomEvent<S72Error>) => props.onError?.(e.detail)}
         onS72TracksChange={(e: CustomEvent<S72Tracks>) => props.onTracksChange?.(e.detail)}
