@@ -99,7 +99,7 @@ export function currentAction(run: PlaylistRun): PlaylistItemAction | undefined 
 }
 
 /** Whether an action is starting, started or stopping. */
-export const isRunning = (action: PlaylistItemAction): boolean => RUNNING.includes(action.state);
+const isRunning = (action: PlaylistItemAction): boolean => RUNNING.includes(action.state);
 
 /** The action moved to `to` along the lifecycle; a step the table refuses is a bug of this module. */
 function moved(action: PlaylistItemAction, to: ActionState): PlaylistItemAction {
