@@ -31,3 +31,15 @@ export {
 } from './core/types.js';
 export type { EngineStats, AudioTrackInfo, TextTrackInfo, VideoTrackInfo } from './core/engine/engine.js';
 export { defaultDrmConfig } from './core/engine/choose-source.js';
+export {
+  ERROR_TEXT_CODES,
+  SUPPORTED_LOCALES,
+  createTranslator,
+  formatCountdown,
+  formatDateTime,
+  resolveLocale,
+  type Locale,
+  type MessageKey,
+  type MessageParams,
+  type Translator,
+} from './core/i18n/index.js';

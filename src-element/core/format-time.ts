@@ -1,35 +1,20 @@
 /**
- * Media time formatting (player-and-client §9 "Controls": "Time shows an hours format at 3600 s or
- * more"). Framework-free.
+ * Media time helpers for the element (player-and-client §9 "Controls"). Framework-free.
+ *
+ * The time texts themselves live in one place, `core/i18n/` (`time.ts` for clock times, the
+ * translator for words); this module keeps the element's historical entry points. Clock times
+ * stay Latin digits (`m:ss`, `h:mm:ss`) in every language (see `core/i18n/time.ts`).
  */
+import { createTranslator } from './i18n/index.js';
+
+export { formatTime } from './i18n/time.js';
 
 /**
- * Formats a position in seconds as `m:ss`, or `h:mm:ss` when `reference` (usually the duration) is
- * 3600 s or more. Non-finite or negative input formats as `0:00`.
+ * Spoken form for `aria-valuetext`, in English, e.g. "1 minute 5 seconds". For the page's language
+ * use `createTranslator(locale).spokenTime(seconds)`.
  */
-export function formatTime(seconds: number, reference: number = seconds): string {
-  const safe = Number.isFinite(seconds) && seconds > 0 ? Math.floor(seconds) : 0;
-  const hours = Math.floor(safe / 3600);
-  const minutes = Math.floor((safe % 3600) / 60);
-  const secs = safe % 60;
-  const pad = (value: number) => String(value).padStart(2, '0');
-  if (hours > 0 || (Number.isFinite(reference) && reference >= 3600)) {
-    return `${hours}:${pad(minutes)}:${pad(secs)}`;
-  }
-  return `${minutes}:${pad(secs)}`;
-}
-
-/** Spoken form for `aria-valuetext`, e.g. "1 minute 5 seconds". */
 export function spokenTime(seconds: number): string {
-  const safe = Number.isFinite(seconds) && seconds > 0 ? Math.floor(seconds) : 0;
-  const parts: string[] = [];
-  const hours = Math.floor(safe / 3600);
-  const minutes = Math.floor((safe % 3600) / 60);
-  const secs = safe % 60;
-  if (hours) parts.push(`${hours} ${hours === 1 ? 'hour' : 'hours'}`);
-  if (minutes) parts.push(`${minutes} ${minutes === 1 ? 'minute' : 'minutes'}`);
-  if (secs || parts.length === 0) parts.push(`${secs} ${secs === 1 ? 'second' : 'seconds'}`);
-  return parts.join(' ');
+  return createTranslator('en').spokenTime(seconds);
 }
 
 /** Clamps `value` into `[min, max]` (player-and-client §5: seeks and slider values are clamped). */

@@ -62,6 +62,22 @@ export * from './telemetry/index.js';
 export type { FetchLike, HttpOptions, HttpRequest } from './http.js';
 export { request, buildHeaders, buildUrl, codeForStatus } from './http.js';
 export * from './slugs.js';
+// The string table (en, ar): shared with <s72-player>, used by the play page for every on-screen text.
+export {
+  ERROR_TEXT_CODES,
+  STRING_TABLES,
+  SUPPORTED_LOCALES,
+  createTranslator,
+  formatCountdown,
+  formatDateTime,
+  formatPosition,
+  formatTime,
+  resolveLocale,
+  type Locale,
+  type MessageKey,
+  type MessageParams,
+  type Translator,
+} from '../i18n/index.js';
 export {
   CONTENT_QUERY_ROOT,
   DEFAULT_CACHE_MAX_AGE_MS,
