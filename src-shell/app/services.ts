@@ -2,7 +2,7 @@
  * The play page's long-lived, framework-free services, created once per page load: the session
  * source, the play-flow runner and the parent-window messenger. The React tree only reads them.
  */
-import { createContentClient, type ContentClient } from '../../src-element/core/client/index.js';
+import { createContentClient, type ContentClient, isS72Error } from 's72-player/client';
 import { checkCurrentDevice, restrictionsFromToggles, type DeviceSupport } from '../features/device-support/index.js';
 import { ALLOWED_REDIRECT_ORIGINS } from '../config/env.js';
 import { paths } from '../config/paths.js';
@@ -18,7 +18,6 @@ import type { PlaylistEntry } from '../features/play-flow/machine.js';
 import { fetchPlaylist, WatchedTracker } from '../features/playlist/index.js';
 import { PlayTelemetry, telemetryFrequencyMs } from '../features/play-telemetry/index.js';
 import { safeRedirectUrl } from '../lib/safe-url.js';
-import { isS72Error } from '../../src-element/core/errors.js';
 import type { PlaySession } from '../types/play-session.js';
 import { createParentMessenger, type ParentMessenger } from '../lib/parent-messaging.js';
 import { browserLocalStorage, createJsonStorage } from '../lib/storage.js';
@@ -115,7 +114,6 @@ export function createAppServices(win: Window = window): AppServices {
       if (target.kind === 'url') win.location.assign(target.url);
       else win.location.replace(routeHash(target, win.location.hash));
     },
-    now: () => Date.now(),
     createApi: (session) =>
       createFlowApi({ baseUrl: origin, authToken: session.authToken, playToken: session.playToken, bypassCache: session.bypassCache }),
     currentUrl: () => pageUrlWithoutTokens(win.location.href),

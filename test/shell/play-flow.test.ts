@@ -1,6 +1,5 @@
 import { expect } from '@open-wc/testing';
-import type { ContentClient } from '../../src-element/core/client/index.js';
-import { S72Error } from '../../src-element/core/errors.js';
+import { type ContentClient, S72Error } from 's72-player/client';
 import type { FlowApi } from '../../src-shell/features/play-flow/api/flow-api.js';
 import type { NavigationTarget } from '../../src-shell/features/play-flow/machine.js';
 import { createPlayFlow } from '../../src-shell/features/play-flow/play-flow.js';
@@ -97,8 +96,11 @@ function setup(extra: Partial<Parameters<typeof createPlayFlow>[0]> = {}) {
     },
     detectCapabilities: async () => CHROME,
     navigate: (t) => navigations.push(t),
-    now: clock.now,
-    setTimer: clock.setTimer,
+    clock: {
+      now: clock.now,
+      setTimeout: (fn: () => void, ms: number) => clock.setTimer(fn, ms),
+      clearTimeout: (cancel: unknown) => (cancel as () => void)(),
+    },
     createApi: () => fake.api,
     currentUrl: () => 'https://store.example/play/#/film/night-harbour?t=5',
     signOut: (redirect) => signedOut.push(redirect),

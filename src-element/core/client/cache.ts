@@ -12,13 +12,20 @@
  * - Each caller has its own `AbortSignal`: aborting it rejects that caller with `request_aborted`;
  *   the shared fetch itself is aborted only once every caller waiting on it has aborted.
  *
+ * Retries run in the shared backoff loop (`core/net/backoff.ts`, {@link CONTENT_RETRY_BACKOFF}), not
+ * in query-core's retryer, which pauses while the page is hidden: a player keeps playing, and
+ * fetching, in a background tab.
+ *
  * Staleness is measured with `Date.now()` (query-core), so sinon fake timers faking `Date` control
- * it in tests; retry delays come from {@link ContentCacheOptions.retryDelayMs} (0 in tests).
+ * it in tests; retry waits run on {@link ContentCacheOptions.clock}, with the delays of
+ * {@link ContentCacheOptions.retryDelayMs} (0 in tests).
  *
  * Framework-free (core layer).
  */
 import { QueryClient, hashKey, isCancelledError, type QueryKey } from '@tanstack/query-core';
+import { systemClock, type Clock } from '../clock.js';
 import { S72Error, isS72Error } from '../errors.js';
+import { backoffDelayMs, retryWithBackoff, type BackoffOptions } from '../net/backoff.js';
 import type { HttpOptions } from './http.js';
 
 /** How long a cached answer is reused (player-and-client §9 "Default cache max age 30 s"). */
@@ -36,13 +43,26 @@ export const MAX_RETRY_DELAY_MS = 30_000;
 export const CONTENT_QUERY_ROOT = 's72-content';
 
 /**
+ * The retry backoff of the content-data client (player-and-client §9 "3 retries with backoff up to
+ * 30 s"): 4 attempts in all, 1 s, 2 s, 4 s apart, capped at 30 s, no fuzz.
+ */
+export const CONTENT_RETRY_BACKOFF: BackoffOptions = Object.freeze({
+  maxAttempts: MAX_RETRIES + 1,
+  baseDelayMs: RETRY_BASE_DELAY_MS,
+  backoffFactor: 2,
+  fuzzFactor: 0,
+  maxDelayMs: MAX_RETRY_DELAY_MS,
+});
+
+/**
  * The backoff before retry number `failureCount + 1`: `min(1000 · 2^failureCount, 30 000)` ms,
- * i.e. 1 s, 2 s, 4 s, … capped at 30 s (player-and-client §9). Pure.
+ * i.e. 1 s, 2 s, 4 s, … capped at 30 s (player-and-client §9); {@link backoffDelayMs} of
+ * {@link CONTENT_RETRY_BACKOFF}. Pure.
  *
  * @param failureCount Failures so far, minus one (0 before the first retry).
  */
 export function retryDelayMs(failureCount: number): number {
-  return Math.min(RETRY_BASE_DELAY_MS * 2 ** Math.max(0, failureCount), MAX_RETRY_DELAY_MS);
+  return backoffDelayMs(Math.max(0, failureCount) + 1, CONTENT_RETRY_BACKOFF);
 }
 
 /**
@@ -76,6 +96,8 @@ export interface ContentCacheOptions {
   maxRetries?: number;
   /** Delay before a retry, or a function of the failure count. Default {@link retryDelayMs}; tests use 0. */
   retryDelayMs?: number | ((failureCount: number, error: unknown) => number);
+  /** The clock retry waits run on. Default {@link systemClock} (sinon fake timers drive it). */
+  clock?: Clock;
 }
 
 /** Options of one {@link ContentCache.read}. */
@@ -102,22 +124,6 @@ export interface ContentCache {
   clear(): void;
 }
 
-/** Waits `ms` (a plain timer, so fake timers drive it); rejects `request_aborted` if `signal` aborts. */
-function sleep(ms: number, signal: AbortSignal): Promise<void> {
-  return new Promise((resolve, reject) => {
-    if (signal.aborted) return reject(abortedError(signal.reason));
-    const onAbort = (): void => {
-      clearTimeout(timer);
-      reject(abortedError(signal.reason));
-    };
-    const timer = setTimeout(() => {
-      signal.removeEventListener('abort', onAbort);
-      resolve();
-    }, ms);
-    signal.addEventListener('abort', onAbort, { once: true });
-  });
-}
-
 function abortedError(cause?: unknown): S72Error {
   return new S72Error('request_aborted', 'The request was aborted', {
     category: 'client',
@@ -137,6 +143,7 @@ function abortedError(cause?: unknown): S72Error {
 export function createContentCache(options: ContentCacheOptions = {}): ContentCache {
   const maxRetries = options.maxRetries ?? MAX_RETRIES;
   const delay = options.retryDelayMs ?? retryDelayMs;
+  const clock = options.clock ?? systemClock;
   // Every read passes its own staleTime, gcTime and retry options, so an injected client's
   // defaults do not change the spec's numbers.
   const queryClient = options.queryClient ?? new QueryClient();
@@ -154,20 +161,18 @@ export function createContentCache(options: ContentCacheOptions = {}): ContentCa
 
   /**
    * Runs `attempt`, retrying network failures and 5xx up to `maxRetries` times with the backoff of
-   * `delay` (player-and-client §9); a retry never waits on page visibility. Rejects with the last
-   * error, or `request_aborted` when `signal` aborts during a wait.
+   * `delay` (player-and-client §9) in the shared loop; a retry never waits on page visibility.
+   * Rejects with the last error, or `request_aborted` when `signal` aborts during a wait.
    */
-  const fetchWithRetries = async <T>(attempt: () => Promise<T>, signal: AbortSignal): Promise<T> => {
-    for (let failureCount = 0; ; failureCount += 1) {
-      try {
-        return await attempt();
-      } catch (error) {
-        if (failureCount >= maxRetries || !isRetryableError(error) || signal.aborted) throw error;
-        const waitMs = typeof delay === 'function' ? delay(failureCount, error) : delay;
-        await sleep(waitMs, signal);
-      }
-    }
-  };
+  const fetchWithRetries = <T>(attempt: () => Promise<T>, signal: AbortSignal): Promise<T> =>
+    retryWithBackoff(attempt, {
+      backoff: { ...CONTENT_RETRY_BACKOFF, maxAttempts: maxRetries + 1 },
+      shouldRetry: isRetryableError,
+      delayMs: (failures, error) => (typeof delay === 'function' ? delay(failures - 1, error) : delay),
+      clock,
+      signal,
+      abortError: abortedError,
+    });
 
   return {
     queryClient,

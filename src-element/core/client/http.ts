@@ -11,6 +11,7 @@
  */
 import * as v from 'valibot';
 import { S72Error, requestIdFrom, type S72ErrorCategory, type S72ErrorCode } from '../errors.js';
+import { mentionsSecret } from '../redact.js';
 
 /** The `fetch` the client uses; injected so tests and other runtimes can supply their own. */
 export type FetchLike = (input: string, init?: RequestInit) => Promise<Response>;
@@ -271,13 +272,13 @@ export async function request<const S extends v.GenericSchema>(
 /**
  * The scalar fields of an error body other than `code` and `message` (e.g. `attempts_remaining`
  * of `incorrect_pin`, `ms_from` of `unavailable`, `reason`), as `{details}` for `S72Error.data`.
- * Keys that look like tokens are never copied (DESIGN.md "Security rules").
+ * Keys that mention a secret ({@link mentionsSecret}) are never copied (DESIGN.md "Security rules").
  */
 function errorBodyDetails(body: unknown): { details?: Record<string, string | number | boolean> } {
   if (typeof body !== 'object' || body === null || Array.isArray(body)) return {};
   const details: Record<string, string | number | boolean> = {};
   for (const [key, value] of Object.entries(body)) {
-    if (key === 'code' || key === 'message' || /token|auth|session|password|secret/i.test(key)) continue;
+    if (key === 'code' || key === 'message' || mentionsSecret(key)) continue;
     if (typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean') details[key] = value;
   }
   return Object.keys(details).length ? { details } : {};

@@ -59,6 +59,59 @@ import { parentSlugOf, tryParseSlug } from './slugs.js';
 export type * from './schemas.js';
 export * from './domain/index.js';
 export * from './telemetry/index.js';
+// Shared infrastructure, one copy each (DESIGN.md "Infrastructure exists once"), for the element
+// and the play page as well as the client.
+export { systemClock, sleepMs } from '../clock.js';
+export type { Clock, IntervalClock, TimerHandle } from '../clock.js';
+export { DEFAULT_BACKOFF, backoffDelayMs, backoffOptions, retryWithBackoff } from '../net/backoff.js';
+export type { BackoffOptions, RetryOptions } from '../net/backoff.js';
+export { REDACTED, REDACT_MAX_DEPTH, isTokenKey, mentionsSecret, redactTokens, redactValue } from '../redact.js';
+export type { RedactOptions } from '../redact.js';
+export {
+  BATCH_MAX_RETRY_DELAY_MS,
+  BATCH_SEND_TIMEOUT_MS,
+  TelemetryBatcher,
+  classifyBatchFailure,
+  failureStatus,
+} from '../telemetry/batcher.js';
+export type {
+  BatchFailureOutcome,
+  BatchLifecycleTargets,
+  BatchSendOptions,
+  TelemetryBatcherOptions,
+} from '../telemetry/batcher.js';
+export {
+  DRM_TYPES,
+  EME_DRM_TYPES,
+  KEY_SYSTEMS,
+  KEY_SYSTEM_TABLE,
+  drmTypeOfKeySystem,
+  isDrmType,
+  normaliseDrmName,
+} from '../engine/key-systems.js';
+export type { KeySystemRow } from '../engine/key-systems.js';
+// The error class and the shared content/config types, also exported from `s72-player`, so the play
+// page and other element-free callers need only `s72-player/client`.
+export {
+  REQUEST_ID_HEADERS,
+  S72Error,
+  isS72Error,
+  requestIdFrom,
+  type AccessErrorCode,
+  type ClientErrorCode,
+  type PlaybackErrorCode,
+  type S72ErrorCategory,
+  type S72ErrorCode,
+  type S72ErrorInit,
+  type S72ErrorSeverity,
+} from '../errors.js';
+export {
+  DEFAULT_LICENSE_PATHS,
+  type DrmType,
+  type S72Asset,
+  type S72Content,
+  type S72PlayerConfig,
+} from '../types.js';
 export type { FetchLike, HttpOptions, HttpRequest } from './http.js';
 export { request, buildHeaders, buildUrl, codeForStatus } from './http.js';
 export * from './slugs.js';
@@ -80,6 +133,7 @@ export {
 } from '../i18n/index.js';
 export {
   CONTENT_QUERY_ROOT,
+  CONTENT_RETRY_BACKOFF,
   DEFAULT_CACHE_MAX_AGE_MS,
   MAX_RETRIES,
   MAX_RETRY_DELAY_MS,

@@ -3,21 +3,11 @@
  * the result changes (the browser window was moved to another mode, the toggles changed, a
  * restriction now applies). Timers are injected (DESIGN.md "Timers and I/O are injected").
  */
+import { systemClock, type Clock } from 's72-player/client';
 import { sameSupport, type DeviceSupport } from './device-support.js';
 
 /** play-page §9. */
 export const DEVICE_SUPPORT_RECHECK_MS = 2_000;
-
-/** The timers the monitor uses; default the globals, looked up on every call (sinon-friendly). */
-export interface MonitorClock {
-  setTimeout(callback: () => void, delayMs: number): unknown;
-  clearTimeout(handle: unknown): void;
-}
-
-const globalClock: MonitorClock = {
-  setTimeout: (callback, delayMs) => globalThis.setTimeout(callback, delayMs),
-  clearTimeout: (handle) => globalThis.clearTimeout(handle as ReturnType<typeof setTimeout>),
-};
 
 export interface DeviceSupportMonitorOptions {
   /** One check; may be async (e.g. `async () => checkDeviceSupport(await detectDevice(), …)`). */
@@ -26,13 +16,15 @@ export interface DeviceSupportMonitorOptions {
   onChange: (support: DeviceSupport, previous: DeviceSupport | undefined) => void;
   /** Called when a check throws; the monitor keeps going. */
   onError?: (error: unknown) => void;
+  /** Recheck interval, ms. Default {@link DEVICE_SUPPORT_RECHECK_MS}. */
   intervalMs?: number;
-  clock?: MonitorClock;
+  /** The timers; default the shared `systemClock` (globals looked up on every call, sinon-friendly). */
+  clock?: Clock;
 }
 
 export class DeviceSupportMonitor {
   #options: DeviceSupportMonitorOptions;
-  #clock: MonitorClock;
+  #clock: Clock;
   #timer: unknown;
   #running = false;
   #current: DeviceSupport | undefined;
@@ -40,7 +32,7 @@ export class DeviceSupportMonitor {
 
   constructor(options: DeviceSupportMonitorOptions) {
     this.#options = options;
-    this.#clock = options.clock ?? globalClock;
+    this.#clock = options.clock ?? systemClock;
   }
 
   /** The latest result, once the first check has finished. */

@@ -5,8 +5,7 @@
  *
  * A new `start` aborts every request of the previous run; results of an old run are dropped.
  */
-import type { ContentClient } from '../../../src-element/core/client/index.js';
-import type { Configuration } from '../../../src-element/core/client/schemas.js';
+import { systemClock, type Clock, type ContentClient, type Configuration } from 's72-player/client';
 import type { DeviceSupport } from '../device-support/device-support.js';
 import type { PlaylistItem } from '../playlist/playlist.js';
 import type { PlayTelemetryEventName } from '../play-telemetry/play-telemetry.js';
@@ -37,8 +36,11 @@ export interface PlayFlowDeps {
   detectCapabilities(): Promise<PlaybackCapabilities>;
   /** Performs a navigation the machine asked for. */
   navigate(target: NavigationTarget): void;
-  /** Epoch ms clock. */
-  now(): number;
+  /**
+   * Time and timers (the shared `Clock`: `now()` in epoch ms, `setTimeout`, `clearTimeout`): the
+   * countdown ticks and the device-support recheck run on it. Default `systemClock`.
+   */
+  clock?: Clock;
   /** The play flow's own calls (PIN, classification) for the session's tokens. */
   createApi(session: PlaySession): FlowApi;
   /** The current page address, tokens already removed (the sign-in `from`). */
@@ -66,8 +68,6 @@ export interface PlayFlowDeps {
     session: PlaySession,
     event: { event: PlayTelemetryEventName; slug: string; data?: Record<string, unknown>; configuration?: Configuration },
   ): void;
-  /** Timer; returns its cancel function. Default `setTimeout`. */
-  setTimer?(callback: () => void, ms: number): () => void;
 }
 
 /** What the viewer does on the page's screens. */
@@ -133,12 +133,8 @@ export function createPlayFlow(deps: PlayFlowDeps): PlayFlow {
     for (const command of next.commands) execute(command, run.signal);
   };
 
-  const setTimer =
-    deps.setTimer ??
-    ((callback: () => void, ms: number) => {
-      const id = setTimeout(callback, ms);
-      return () => clearTimeout(id);
-    });
+  const clock = deps.clock ?? systemClock;
+  const now = (): number => clock.now();
 
   const execute = (command: FlowCommand, signal: AbortSignal): void => {
     switch (command.type) {
@@ -146,9 +142,10 @@ export function createPlayFlow(deps: PlayFlowDeps): PlayFlow {
         deps.navigate(command.target);
         return;
       case 'wait': {
-        const cancel = setTimer(() => {
-          if (!signal.aborted) dispatch({ type: 'tick', now: deps.now() });
+        const timer = clock.setTimeout(() => {
+          if (!signal.aborted) dispatch({ type: 'tick', now: now() });
         }, command.ms);
+        const cancel = (): void => clock.clearTimeout(timer);
         signal.addEventListener('abort', cancel, { once: true });
         return;
       }
@@ -163,10 +160,7 @@ export function createPlayFlow(deps: PlayFlowDeps): PlayFlow {
             if (!signal.aborted && monitor === m) dispatch({ type: 'device-support-changed', support });
           },
           intervalMs: DEVICE_SUPPORT_RECHECK_MS,
-          clock: {
-            setTimeout: (callback, ms) => setTimer(callback, ms),
-            clearTimeout: (handle) => (handle as () => void)(),
-          },
+          clock,
         });
         monitor = m;
         signal.addEventListener('abort', () => m.stop(), { once: true });
@@ -228,13 +222,13 @@ export function createPlayFlow(deps: PlayFlowDeps): PlayFlow {
             ...(minimumAge !== undefined ? { minimumAge } : {}),
             ...(device ? { device } : {}),
             ...(playlist && playlist.length > 0 ? { playlist } : {}),
-            now: deps.now(),
+            now: now(),
           }));
         }
         case 'load-episode-availabilities':
           return client
             .getAvailabilities(command.slugs, signal)
-            .then((availabilities) => ({ type: 'episode-availabilities-loaded', availabilities, now: deps.now() }));
+            .then((availabilities) => ({ type: 'episode-availabilities-loaded', availabilities, now: now() }));
         case 'load-streams':
           // The navigation bar's sibling availabilities, in parallel; a failure only disables the links.
           return Promise.all([
@@ -246,7 +240,7 @@ export function createPlayFlow(deps: PlayFlowDeps): PlayFlow {
           ]).then(([response, siblings, library]) => ({
             type: 'streams-loaded',
             response,
-            now: deps.now(),
+            now: now(),
             ...(siblings ? { siblings } : {}),
             ...(library ? { library } : {}),
           }));
@@ -298,7 +292,7 @@ export function createPlayFlow(deps: PlayFlowDeps): PlayFlow {
       for (const { event, data } of events) sendTelemetry(event, slug, data);
     },
     playbackFailed(error) {
-      dispatch({ type: 'playback-failed', error, now: deps.now() });
+      dispatch({ type: 'playback-failed', error, now: now() });
     },
     send(event) {
       dispatch(event);

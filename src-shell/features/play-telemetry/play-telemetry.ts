@@ -10,14 +10,26 @@
  *   redacted (DESIGN.md "Security rules").
  * - On `pagehide`, or when the page becomes hidden, the queue is flushed with `keepalive`.
  * - A failed send keeps the batch for the next one (network errors, 5xx, 408, 429); any other 4xx
- *   drops it (resending cannot help).
+ *   drops it (resending cannot help). Kept events are retried every batch window; at most
+ *   {@link PLAY_TELEMETRY_MAX_QUEUE} are kept (the oldest go first).
  * - Without any token nothing is sent; events stay queued until {@link PlayTelemetry.setTokens}.
+ *
+ * The queue, timer, retries, failure rules and page-hide flush are the shared batching core
+ * (`TelemetryBatcher` of the client); this module adds the event shape, the body and the request.
  *
  * Framework-free; fetch, clock and page-lifecycle targets are injected.
  */
 import * as v from 'valibot';
-import { request, type FetchLike } from '../../../src-element/core/client/http.js';
-import { isS72Error } from '../../../src-element/core/errors.js';
+import {
+  TelemetryBatcher,
+  redactValue,
+  request,
+  systemClock,
+  type BatchLifecycleTargets,
+  type Clock,
+  type FetchLike,
+  isS72Error,
+} from 's72-player/client';
 
 export const PLAY_TELEMETRY_PATH = '/services/license/play_telemetry';
 /** play-page §9. */
@@ -58,24 +70,14 @@ export function telemetryFrequencyMs(configuration: Readonly<Record<string, unkn
   return typeof seconds === 'number' && Number.isFinite(seconds) && seconds > 0 ? seconds * 1000 : PLAY_TELEMETRY_FREQUENCY_MS;
 }
 
-export interface TelemetryClock {
-  setTimeout(callback: () => void, delayMs: number): unknown;
-  clearTimeout(handle: unknown): void;
-  /** Epoch ms. */
-  now(): number;
-}
+/** The clock play telemetry runs on (the shared `Clock`); kept as a name for existing callers. */
+export type TelemetryClock = Clock;
 
-const globalClock: TelemetryClock = {
-  setTimeout: (callback, delayMs) => globalThis.setTimeout(callback, delayMs),
-  clearTimeout: (handle) => globalThis.clearTimeout(handle as ReturnType<typeof setTimeout>),
-  now: () => Date.now(),
-};
-
-/** Where page-lifecycle events come from; default `window` and `document`. */
-export interface PageLifecycleTargets {
-  window?: Pick<EventTarget, 'addEventListener' | 'removeEventListener'> | undefined;
-  document?: (Pick<EventTarget, 'addEventListener' | 'removeEventListener'> & { readonly visibilityState: string }) | undefined;
-}
+/**
+ * Where page-lifecycle events come from; default the global `window` and `document`. A target left
+ * out of a given object is not listened to (`{}` listens to nothing).
+ */
+export type PageLifecycleTargets = BatchLifecycleTargets;
 
 export interface PlayTelemetryOptions {
   /** Storefront origin, e.g. `location.origin`. */
@@ -94,33 +96,18 @@ export interface PlayTelemetryOptions {
   clock?: TelemetryClock;
   /** Default the global `window`/`document`; pass `{}` to listen to nothing. */
   lifecycle?: PageLifecycleTargets;
+  /** A send that has not settled after this long is aborted and kept for a retry. Default 30 s. */
+  sendTimeoutMs?: number;
   /** Called when a batch is dropped (4xx) or a send fails (kept). */
   onError?: (error: unknown, outcome: 'dropped' | 'kept') => void;
 }
 
-const TOKEN_KEY = /^(?:x-)?(?:auth|play)[-_]?(?:token|session)$|^(?:token|authorization|password|u|p)$/i;
-const REDACTED = '[redacted]';
-
-/** A token-free deep copy of event data: token keys dropped, token values redacted. Pure. */
-export function sanitize(value: unknown, tokens: readonly string[], depth = 0): unknown {
-  if (typeof value === 'string') {
-    let out = value;
-    for (const token of tokens) if (token && out.includes(token)) out = out.split(token).join(REDACTED);
-    return out;
-  }
-  if (value === null || typeof value !== 'object') {
-    return typeof value === 'function' || typeof value === 'symbol' || typeof value === 'bigint' ? undefined : value;
-  }
-  if (depth > 8) return undefined;
-  if (Array.isArray(value)) return value.map((item) => sanitize(item, tokens, depth + 1) ?? null);
-  if (value instanceof Error) return sanitize({ name: value.name, message: value.message, ...(value as unknown as Record<string, unknown>) }, tokens, depth + 1);
-  const out: Record<string, unknown> = {};
-  for (const [key, item] of Object.entries(value)) {
-    if (TOKEN_KEY.test(key)) continue;
-    const copy = sanitize(item, tokens, depth + 1);
-    if (copy !== undefined) out[key] = copy;
-  }
-  return out;
+/**
+ * A token-free deep copy of event data: token keys dropped, the given token values and any
+ * token-looking text redacted (the shared `redactValue`). Pure.
+ */
+export function sanitize(value: unknown, tokens: readonly string[]): unknown {
+  return redactValue(value, { tokens });
 }
 
 /**
@@ -133,24 +120,21 @@ export function errorTelemetryData(error: unknown): Record<string, unknown> {
   return { code: 'playback_error', message: String(error) };
 }
 
-/** True when a failed send should be retried with the same events. */
-function keepAfter(error: unknown): boolean {
-  const status = isS72Error(error) ? error.httpStatus : undefined;
-  if (status === undefined) return true; // network error, abort
-  if (status === 408 || status === 429) return true;
-  return !(status >= 400 && status < 500);
-}
 
+/**
+ * The play page's telemetry: queues events per play-page §7 and sends them in batches through the
+ * shared {@link TelemetryBatcher}. Listens to the page lifecycle from construction to `destroy()`.
+ *
+ * @example
+ * const telemetry = new PlayTelemetry({ baseUrl: location.origin, authToken, frequencyMs: telemetryFrequencyMs(configuration) });
+ * telemetry.track('player-opened', '/film/night-harbour');
+ */
 export class PlayTelemetry {
   #options: PlayTelemetryOptions;
-  #clock: TelemetryClock;
-  #queue: PlayTelemetryEvent[] = [];
-  #timer: unknown;
-  #sending: Promise<void> | undefined;
+  #clock: Clock;
+  #batcher: TelemetryBatcher<PlayTelemetryEvent>;
   #authToken: string | undefined;
   #playToken: string | undefined;
-  #destroyed = false;
-  #detach: (() => void) | undefined;
 
   get #endpoint(): { baseUrl: string; path: string } {
     if (!this.#options.url) return { baseUrl: this.#options.baseUrl, path: PLAY_TELEMETRY_PATH };
@@ -160,15 +144,34 @@ export class PlayTelemetry {
 
   constructor(options: PlayTelemetryOptions) {
     this.#options = options;
-    this.#clock = options.clock ?? globalClock;
+    this.#clock = options.clock ?? systemClock;
     this.#authToken = options.authToken?.trim() || undefined;
     this.#playToken = options.playToken?.trim() || undefined;
-    this.#attach(options.lifecycle);
+    const frequencyMs = this.frequencyMs;
+    const targets = options.lifecycle;
+    this.#batcher = new TelemetryBatcher<PlayTelemetryEvent>({
+      batchMs: frequencyMs,
+      clock: this.#clock,
+      // A kept batch goes again with the next batch, one window later (no growing backoff).
+      retryBackoff: { baseDelayMs: frequencyMs, backoffFactor: 1, fuzzFactor: 0, maxDelayMs: frequencyMs },
+      maxBatchSize: PLAY_TELEMETRY_MAX_BATCH,
+      maxQueueSize: PLAY_TELEMETRY_MAX_QUEUE,
+      ...(options.sendTimeoutMs === undefined ? {} : { sendTimeoutMs: options.sendTimeoutMs }),
+      lifecycle: {
+        window: targets ? targets.window : typeof window === 'undefined' ? undefined : window,
+        document: targets ? targets.document : typeof document === 'undefined' ? undefined : document,
+      },
+      // Nothing is sent without a token; events stay queued.
+      canSend: () => this.#tokens().length > 0,
+      send: (events, { keepalive, signal }) => this.#send(events, keepalive, signal),
+      onFailure: (error, outcome) => this.#options.onError?.(error, outcome === 'dropped' ? 'dropped' : 'kept'),
+    });
+    this.#batcher.start();
   }
 
   /** Events not yet sent (a copy). */
   get pending(): readonly PlayTelemetryEvent[] {
-    return [...this.#queue];
+    return this.#batcher.pending;
   }
 
   get frequencyMs(): number {
@@ -179,22 +182,20 @@ export class PlayTelemetry {
   setTokens(tokens: { authToken?: string | undefined; playToken?: string | undefined }): void {
     if ('authToken' in tokens) this.#authToken = tokens.authToken?.trim() || undefined;
     if ('playToken' in tokens) this.#playToken = tokens.playToken?.trim() || undefined;
-    this.#schedule();
+    this.#batcher.schedule();
   }
 
   /** Queues one event; it is sent with the next batch. */
   track(event: PlayTelemetryEventName, slug: string, data?: Readonly<Record<string, unknown>>): void {
-    if (this.#destroyed) return;
+    if (this.#batcher.destroyed) return;
     const tokens = this.#tokens();
     const clean = data === undefined ? undefined : (sanitize(data, tokens) as Record<string, unknown>);
-    this.#queue.push({
+    this.#batcher.add({
       event,
       slug: sanitize(slug, tokens) as string,
       timestamp: new Date(this.#clock.now()).toISOString(),
       ...(clean && Object.keys(clean).length > 0 ? { data: clean } : {}),
     });
-    if (this.#queue.length > PLAY_TELEMETRY_MAX_QUEUE) this.#queue.splice(0, this.#queue.length - PLAY_TELEMETRY_MAX_QUEUE);
-    this.#schedule();
   }
 
   /**
@@ -202,69 +203,19 @@ export class PlayTelemetry {
    * A send already in flight is waited for first, so events go out once and in order.
    */
   flush(options: { keepalive?: boolean } = {}): Promise<void> {
-    const run = async (): Promise<void> => {
-      if (this.#sending) await this.#sending;
-      await this.#sendAll(options.keepalive === true);
-    };
-    const sending = run().finally(() => {
-      if (this.#sending === sending) this.#sending = undefined;
-    });
-    this.#sending = sending;
-    return sending;
+    return this.#batcher.flush({ keepalive: options.keepalive === true });
   }
 
   /** Flushes with keepalive and stops: no more timers or listeners. */
   destroy(): Promise<void> {
-    if (this.#destroyed) return Promise.resolve();
-    const done = this.flush({ keepalive: true });
-    this.#destroyed = true;
-    this.#detach?.();
-    this.#detach = undefined;
-    this.#cancelTimer();
-    return done;
+    return this.#batcher.destroy();
   }
 
   #tokens(): string[] {
     return [this.#authToken, this.#playToken].filter((t): t is string => typeof t === 'string' && t.length > 0);
   }
 
-  #cancelTimer(): void {
-    if (this.#timer !== undefined) this.#clock.clearTimeout(this.#timer);
-    this.#timer = undefined;
-  }
-
-  #schedule(): void {
-    if (this.#destroyed || this.#timer !== undefined || this.#queue.length === 0) return;
-    this.#timer = this.#clock.setTimeout(() => {
-      this.#timer = undefined;
-      void this.flush();
-    }, this.frequencyMs);
-  }
-
-  async #sendAll(keepalive: boolean): Promise<void> {
-    this.#cancelTimer();
-    try {
-      if (this.#tokens().length === 0) return; // nothing is sent without a token; events stay queued
-      while (this.#queue.length > 0) {
-        const batch = this.#queue.splice(0, PLAY_TELEMETRY_MAX_BATCH);
-        try {
-          await this.#send(batch, keepalive);
-        } catch (error) {
-          if (keepAfter(error)) {
-            this.#queue.unshift(...batch);
-            if (this.#queue.length > PLAY_TELEMETRY_MAX_QUEUE) this.#queue.splice(0, this.#queue.length - PLAY_TELEMETRY_MAX_QUEUE);
-            this.#options.onError?.(error, 'kept');
-            return;
-          }
-          this.#options.onError?.(error, 'dropped');
-        }
-      }
-    } finally {
-      this.#schedule();
-    }
-  }
-
-  async #send(events: PlayTelemetryEvent[], keepalive: boolean): Promise<void> {
+  async #send(events: readonly PlayTelemetryEvent[], keepalive: boolean, signal: AbortSignal): Promise<void> {
     // Sanitize again with the current tokens: a token set after an event was queued stays out too.
     const body: PlayTelemetryBody = { events: sanitize(events, this.#tokens()) as PlayTelemetryEvent[] };
     const json = JSON.stringify(body);
@@ -277,23 +228,8 @@ export class PlayTelemetry {
     };
     await request(
       { baseUrl: this.#endpoint.baseUrl, fetch: fetchWithBody, authToken: this.#authToken, playToken: this.#playToken },
-      { method: 'POST', path: this.#endpoint.path },
+      { method: 'POST', path: this.#endpoint.path, signal },
       v.unknown(),
     );
-  }
-
-  #attach(targets: PageLifecycleTargets | undefined): void {
-    const win = targets ? targets.window : typeof window === 'undefined' ? undefined : window;
-    const doc = targets ? targets.document : typeof document === 'undefined' ? undefined : document;
-    const onPageHide = (): void => void this.flush({ keepalive: true });
-    const onVisibility = (): void => {
-      if (doc?.visibilityState === 'hidden') void this.flush({ keepalive: true });
-    };
-    win?.addEventListener('pagehide', onPageHide);
-    doc?.addEventListener('visibilitychange', onVisibility);
-    this.#detach = () => {
-      win?.removeEventListener('pagehide', onPageHide);
-      doc?.removeEventListener('visibilitychange', onVisibility);
-    };
   }
 }

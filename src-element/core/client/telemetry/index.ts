@@ -34,6 +34,3 @@ export {
   formatLogArgs,
 } from './log-reporter.js';
 export type { LogFetch, LogLevel, LogPayload, LogPayloadEnhancer, LogReporterOptions } from './log-reporter.js';
-export { REDACTED, redactTokens, redactValue } from './redact.js';
-export { backoffDelayMs, systemClock } from './clock.js';
-export type { Clock, TimerHandle } from './clock.js';

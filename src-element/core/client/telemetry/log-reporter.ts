@@ -15,9 +15,9 @@
  *
  * Framework-free (core layer): `fetch` and the clock are injected.
  */
+import { systemClock, type Clock } from '../../clock.js';
 import { S72Error } from '../../errors.js';
-import { systemClock, type Clock } from './clock.js';
-import { redactTokens, redactValue } from './redact.js';
+import { redactTokens, redactValue } from '../../redact.js';
 
 export const LOG_LEVELS = ['debug', 'log', 'warn', 'error'] as const;
 export type LogLevel = (typeof LOG_LEVELS)[number];

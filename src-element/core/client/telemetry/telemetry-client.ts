@@ -7,17 +7,23 @@
  * - The correlation id is 21 random URL-safe characters (nanoid), one per client.
  * - A send callback is required (§5). Without an auth token nothing is sent, a warning is logged and
  *   the events stay queued until a token is set.
- * - Replies (§7 "What the product does with answers"): HTTP 4xx drops the batch; any other failure
- *   keeps it (in order, ahead of newer events) and retries with an exponential, capped delay; a reply
- *   naming `telemetry_timestamp_invalid_range` disables telemetry for good.
+ * - Replies (§7 "What the product does with answers"): HTTP 4xx drops the batch (except 408 and
+ *   429, worth a retry); any other failure keeps it (in order, ahead of newer events) and retries
+ *   with an exponential, capped delay (1, 2, 4 … batch windows, at most
+ *   {@link TELEMETRY_MAX_RETRY_DELAY_MS}); a reply naming `telemetry_timestamp_invalid_range`
+ *   disables telemetry for good.
  * - `pagehide` and `visibilitychange` to hidden flush with `keepalive` (or the sender's beacon).
+ *
+ * The queue, timer, retries and page-hide flush are the shared batching core
+ * (`core/telemetry/batcher.ts`), also used by the play page's telemetry.
  *
  * Framework-free (core layer): timers, the page lifecycle targets and the sender are injected.
  */
 import { nanoid } from 'nanoid';
+import { systemClock, type Clock } from '../../clock.js';
 import { S72Error } from '../../errors.js';
-import { backoffDelayMs, systemClock, type Clock, type TimerHandle } from './clock.js';
-import { redactValue } from './redact.js';
+import { redactValue } from '../../redact.js';
+import { TelemetryBatcher, classifyBatchFailure, type BatchFailureOutcome } from '../../telemetry/batcher.js';
 
 /** Batch window (player-and-client §9 "Data client": telemetry client batch time 10 s). */
 export const TELEMETRY_BATCH_MS = 10_000;
@@ -117,18 +123,13 @@ export interface TelemetryClientOptions {
   createCorrelationId?: () => string;
 }
 
-/** What the client does with a failed send (see {@link TelemetrySender}). Pure; exported for tests. */
-export function classifyTelemetryFailure(error: unknown): 'drop' | 'retry' | 'disable' {
-  if (mentionsInvalidRange(error)) return 'disable';
-  const status = statusOf(error);
-  return status !== undefined && status >= 400 && status < 500 ? 'drop' : 'retry';
-}
-
-function statusOf(error: unknown): number | undefined {
-  if (typeof error !== 'object' || error === null) return undefined;
-  const { httpStatus, status } = error as { httpStatus?: unknown; status?: unknown };
-  if (typeof httpStatus === 'number') return httpStatus;
-  return typeof status === 'number' ? status : undefined;
+/**
+ * What the client does with a failed send (see {@link TelemetrySender}): a reply naming
+ * `telemetry_timestamp_invalid_range` disables telemetry (§7); otherwise the shared batch rule
+ * ({@link classifyBatchFailure}: 4xx but 408/429 drops, anything else retries). Pure.
+ */
+export function classifyTelemetryFailure(error: unknown): BatchFailureOutcome {
+  return mentionsInvalidRange(error) ? 'disable' : classifyBatchFailure(error);
 }
 
 function mentionsInvalidRange(error: unknown): boolean {
@@ -147,14 +148,11 @@ function defaultLifecycle(): Required<PageLifecycleTargets> {
   };
 }
 
-interface QueuedEvent {
-  /** Tracking order; keeps the queue ordered when failed batches come back. */
-  readonly seq: number;
-  readonly event: TelemetryEvent;
-}
 
 /**
- * Batches telemetry events and delivers them through the injected sender.
+ * Batches telemetry events and delivers them through the injected sender. The queue, timer,
+ * retries and page-hide flush are the shared {@link TelemetryBatcher}; this class adds the batch
+ * shape, the correlation id, the auth token and the `telemetry_timestamp_invalid_range` rule.
  *
  * @example
  * const telemetry = new TelemetryClient({
@@ -174,20 +172,9 @@ export class TelemetryClient {
   private readonly sender: TelemetrySender;
   private readonly clock: Clock;
   private readonly logger: TelemetryLogger;
-  private readonly lifecycle: Required<PageLifecycleTargets>;
-  private readonly maxRetryDelayMs: number;
-  private readonly sendTimeoutMs: number;
+  private readonly batcher: TelemetryBatcher<TelemetryEvent>;
   private authToken: string | undefined;
-  private queue: QueuedEvent[] = [];
-  private seq = 0;
-  private timer: TimerHandle | undefined;
-  private inFlight = 0;
-  private failures = 0;
-  private started = false;
-  private isDisabled = false;
-  private isDestroyed = false;
   private warnedNoToken = false;
-  private listening = false;
 
   constructor(options: TelemetryClientOptions) {
     if (typeof options?.send !== 'function') {
@@ -207,22 +194,51 @@ export class TelemetryClient {
     this.batchMs = batchMs;
     this.authToken = options.authToken?.trim() || undefined;
     this.source = options.source ?? TELEMETRY_DEFAULT_SOURCE;
-    this.maxRetryDelayMs = Math.max(batchMs, options.maxRetryDelayMs ?? TELEMETRY_MAX_RETRY_DELAY_MS);
-    this.sendTimeoutMs = options.sendTimeoutMs ?? TELEMETRY_SEND_TIMEOUT_MS;
     this.clock = options.clock ?? systemClock;
     this.logger = options.logger ?? console;
-    this.lifecycle = { ...defaultLifecycle(), ...options.lifecycle };
     this.correlationId = (options.createCorrelationId ?? (() => nanoid(TELEMETRY_CORRELATION_ID_LENGTH)))();
+    const { sendBeacon } = this.sender;
+    this.batcher = new TelemetryBatcher<TelemetryEvent>({
+      batchMs,
+      clock: this.clock,
+      lifecycle: { ...defaultLifecycle(), ...options.lifecycle },
+      sendTimeoutMs: options.sendTimeoutMs ?? TELEMETRY_SEND_TIMEOUT_MS,
+      // Retries: 1, 2, 4 … batch windows, capped (§7 "the batch is kept and retried").
+      retryBackoff: {
+        baseDelayMs: batchMs,
+        backoffFactor: 2,
+        fuzzFactor: 0,
+        maxDelayMs: Math.max(batchMs, options.maxRetryDelayMs ?? TELEMETRY_MAX_RETRY_DELAY_MS),
+      },
+      classify: classifyTelemetryFailure,
+      canSend: () => this.authToken !== undefined,
+      onHeld: (queued) => {
+        if (this.warnedNoToken) return;
+        this.warnedNoToken = true;
+        this.logger.warn(`[s72 telemetry] No auth token: ${queued} event(s) kept and not sent until a token is set.`);
+      },
+      onDisable: (dropped) => {
+        this.logger.warn(
+          `[s72 telemetry] The service answered ${TELEMETRY_TIMESTAMP_INVALID_RANGE}; telemetry is off` +
+            (dropped > 0 ? ` (${dropped} queued event(s) dropped).` : '.'),
+        );
+      },
+      send: (events, { keepalive, signal }) =>
+        this.sender(this.batchOf(events), { authToken: this.authToken ?? '', keepalive, signal }),
+      ...(sendBeacon
+        ? { sendBeacon: (events: readonly TelemetryEvent[]) => sendBeacon(this.batchOf(events), { authToken: this.authToken ?? '' }) }
+        : {}),
+    });
   }
 
   /** Events waiting to be sent (including none of those in flight). */
   get queuedCount(): number {
-    return this.queue.length;
+    return this.batcher.size;
   }
 
   /** True once a reply said `telemetry_timestamp_invalid_range`: nothing is tracked or sent any more. */
   get disabled(): boolean {
-    return this.isDisabled;
+    return this.batcher.disabled;
   }
 
   /** Sets (or clears) the token; queued events are sent at once when a token arrives. */
@@ -230,10 +246,7 @@ export class TelemetryClient {
     this.authToken = token?.trim() || undefined;
     if (!this.authToken) return;
     this.warnedNoToken = false;
-    if (this.started && this.queue.length > 0 && this.inFlight === 0) {
-      this.clearTimer();
-      this.schedule(0);
-    }
+    this.batcher.schedule(0, { replace: true });
   }
 
   /**
@@ -243,26 +256,19 @@ export class TelemetryClient {
   track<K extends keyof TelemetryEventMap>(event: K, properties: TelemetryEventMap[K]): void;
   track(event: string, properties?: Readonly<Record<string, unknown>>): void;
   track(event: string, properties: Readonly<Record<string, unknown>> = {}): void {
-    if (this.isDisabled || this.isDestroyed) return;
+    if (this.batcher.disabled || this.batcher.destroyed) return;
     const safe = redactValue(properties) as Record<string, unknown>;
-    const stamped: TelemetryEvent = { ...safe, event, timestamp: new Date(this.clock.now()).toISOString() };
-    this.queue.push({ seq: this.seq++, event: stamped });
-    if (this.inFlight === 0) this.schedule(this.batchMs);
+    this.batcher.add({ ...safe, event, timestamp: new Date(this.clock.now()).toISOString() });
   }
 
   /** Starts the batch timer and the page lifecycle listeners. Idempotent. */
   start(): void {
-    if (this.started || this.isDestroyed || this.isDisabled) return;
-    this.started = true;
-    this.listen();
-    if (this.queue.length > 0 && this.inFlight === 0) this.schedule(this.batchMs);
+    this.batcher.start();
   }
 
   /** Stops the timer and the listeners; queued events are kept for the next `start()`. */
   stop(): void {
-    this.started = false;
-    this.clearTimer();
-    this.unlisten();
+    this.batcher.stop();
   }
 
   /**
@@ -270,141 +276,22 @@ export class TelemetryClient {
    * Never rejects: a failed batch goes back to the queue as for a timed send.
    */
   flush(options: { keepalive?: boolean } = {}): Promise<void> {
-    if (this.isDestroyed) return Promise.resolve();
-    return this.sendQueued(options.keepalive ?? false);
+    return this.batcher.flush(options);
   }
 
   /** Flushes (with `keepalive`), then stops for good. Later `track()` calls are ignored. */
   destroy(): Promise<void> {
-    if (this.isDestroyed) return Promise.resolve();
-    const flushed = this.sendQueued(true);
-    this.isDestroyed = true;
-    this.stop();
-    return flushed;
+    return this.batcher.destroy();
   }
 
-  // ---- internals --------------------------------------------------------------------------------
-
-  private readonly onPageHide = (): void => {
-    void this.sendQueued(true);
-  };
-
-  private readonly onVisibilityChange = (): void => {
-    if (this.lifecycle.document?.visibilityState === 'hidden') void this.sendQueued(true);
-  };
-
-  private listen(): void {
-    if (this.listening) return;
-    this.listening = true;
-    this.lifecycle.window?.addEventListener('pagehide', this.onPageHide);
-    this.lifecycle.document?.addEventListener('visibilitychange', this.onVisibilityChange);
-  }
-
-  private unlisten(): void {
-    if (!this.listening) return;
-    this.listening = false;
-    this.lifecycle.window?.removeEventListener('pagehide', this.onPageHide);
-    this.lifecycle.document?.removeEventListener('visibilitychange', this.onVisibilityChange);
-  }
-
-  /** Arms the timer unless one is armed, the client is not started, or it is finished. */
-  private schedule(delayMs: number): void {
-    if (this.timer !== undefined || !this.started || this.isDisabled || this.isDestroyed) return;
-    this.timer = this.clock.setTimeout(() => {
-      this.timer = undefined;
-      void this.sendQueued(false);
-    }, delayMs);
-  }
-
-  private clearTimer(): void {
-    if (this.timer === undefined) return;
-    this.clock.clearTimeout(this.timer);
-    this.timer = undefined;
-  }
-
-  /** Takes the whole queue and sends it; starts the request synchronously (for page hide). */
-  private async sendQueued(keepalive: boolean): Promise<void> {
-    this.clearTimer();
-    if (this.isDisabled || this.queue.length === 0) return;
-    const authToken = this.authToken;
-    if (!authToken) {
-      if (!this.warnedNoToken) {
-        this.warnedNoToken = true;
-        this.logger.warn(
-          `[s72 telemetry] No auth token: ${this.queue.length} event(s) kept and not sent until a token is set.`,
-        );
-      }
-      return;
-    }
-
-    const taken = this.queue;
-    this.queue = [];
-    const batch: TelemetryBatch = {
+  /** The request body for `events`, stamped with the time of this attempt. */
+  private batchOf(events: readonly TelemetryEvent[]): TelemetryBatch {
+    return {
       sent_at: new Date(this.clock.now()).toISOString(),
       source: this.source,
       correlation_id: this.correlationId,
-      events: taken.map((item) => item.event),
+      events: [...events],
     };
-
-    if (keepalive && this.sender.sendBeacon) {
-      let queued = false;
-      try {
-        queued = this.sender.sendBeacon(batch, { authToken });
-      } catch {
-        queued = false;
-      }
-      if (queued) return;
-    }
-
-    this.inFlight += 1;
-    const abort = new AbortController();
-    const timeout = this.clock.setTimeout(() => abort.abort(), this.sendTimeoutMs);
-    try {
-      await this.sender(batch, { authToken, keepalive, signal: abort.signal });
-      this.failures = 0;
-    } catch (error) {
-      this.handleFailure(error, taken);
-    } finally {
-      this.clock.clearTimeout(timeout);
-      this.inFlight -= 1;
-    }
-    if (this.inFlight === 0 && this.queue.length > 0) {
-      const delayMs =
-        this.failures > 0
-          ? backoffDelayMs(this.failures, { baseDelayMs: this.batchMs, maxDelayMs: this.maxRetryDelayMs })
-          : this.batchMs;
-      this.schedule(delayMs);
-    }
-  }
-
-  private handleFailure(error: unknown, taken: QueuedEvent[]): void {
-    const outcome = classifyTelemetryFailure(error);
-    if (outcome === 'disable') {
-      this.disable();
-      return;
-    }
-    if (outcome === 'drop') {
-      // 4xx: the service will never accept this batch (player-and-client §7); the next ones may.
-      this.failures = 0;
-      return;
-    }
-    this.failures += 1;
-    if (this.isDestroyed || this.isDisabled) return;
-    // Back in front of newer events, in tracking order.
-    this.queue = [...taken, ...this.queue].sort((a, b) => a.seq - b.seq);
-  }
-
-  private disable(): void {
-    if (this.isDisabled) return;
-    this.isDisabled = true;
-    const dropped = this.queue.length;
-    this.queue = [];
-    this.clearTimer();
-    this.unlisten();
-    this.logger.warn(
-      `[s72 telemetry] The service answered ${TELEMETRY_TIMESTAMP_INVALID_RANGE}; telemetry is off` +
-        (dropped > 0 ? ` (${dropped} queued event(s) dropped).` : '.'),
-    );
   }
 }
 

@@ -9,13 +9,11 @@ import {
   LOG_ENHANCE_TIMEOUT_MS,
   LOG_LEVELS,
   LogReporter,
-  REDACTED,
-  redactTokens,
-  redactValue,
   type LogLevel,
   type LogPayload,
   type LogReporterOptions,
 } from '../../../../src-element/core/client/telemetry/index.js';
+import { REDACTED, redactTokens, redactValue } from '../../../../src-element/core/redact.js';
 import { isS72Error } from '../../../../src-element/core/errors.js';
 
 const URL_ = 'https://logs.example/inputs/abc/tag/http/';
