@@ -6,6 +6,21 @@ import { createDemoServer } from './demo/server/app.ts';
 import { CHROME_FLAGS, CHROME_PATH } from './test/support/chromium.mjs';
 import { reactEsmPlugin } from './test/shell/support/react-esm-plugin.mjs';
 
+/**
+ * The package's own specifiers → its sources, for the play page's modules and their tests (the
+ * shell imports the player only through them). Mirrors `paths` in tsconfig.json and `resolve.alias`
+ * in src-shell/vite.config.ts; runs before node-resolve, which would pick the built dist/ files.
+ */
+const PACKAGE_SOURCES = {
+  's72-player': '/src-element/index.ts',
+  's72-player/react': '/src-element/react/index.ts',
+  's72-player/client': '/src-element/core/client/index.ts',
+};
+const packageSourcesPlugin = () => ({
+  name: 's72:package-sources',
+  resolveImport: ({ source }) => PACKAGE_SOURCES[source],
+});
+
 // Chromium's default autoplay policy is kept on purpose (CHROME_FLAGS, not CHROME_FLAGS_AUTOPLAY):
 // tests that play start muted, and the muted-autoplay fallback is tested against the real policy.
 
@@ -36,6 +51,7 @@ export default {
   plugins: [
     // React ships CommonJS only: serve it as ES modules (one shared copy).
     reactEsmPlugin(),
+    packageSourcesPlugin(),
     esbuildPlugin({ ts: true, tsx: true, target: 'es2022', tsconfig: 'tsconfig.json' }),
   ],
   testRunnerHtml: (testFramework) => `<!doctype html>

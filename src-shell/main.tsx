@@ -5,7 +5,7 @@
  */
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { S72PlayerElement } from '../src-element/react/index.js';
+import { S72PlayerElement } from 's72-player/react';
 import { AppProvider } from './app/provider.js';
 import { AppRouter } from './app/router.js';
 import { createAppServices } from './app/services.js';

@@ -9,6 +9,18 @@ import { fileURLToPath } from 'node:url';
 import { defineConfig, type Plugin } from 'vite';
 
 const root = fileURLToPath(new URL('.', import.meta.url));
+const source = (path: string): string => fileURLToPath(new URL(`../${path}`, import.meta.url));
+
+/**
+ * The package's own specifiers → its sources (the shell imports the player only through them,
+ * DESIGN.md "One package, four layers"); exact matches, so `s72-player/react` is not read as
+ * `s72-player` + `/react`. Mirrors `paths` in tsconfig.json and web-test-runner.config.mjs.
+ */
+const PACKAGE_ALIASES = [
+  { find: /^s72-player$/, replacement: source('src-element/index.ts') },
+  { find: /^s72-player\/react$/, replacement: source('src-element/react/index.ts') },
+  { find: /^s72-player\/client$/, replacement: source('src-element/core/client/index.ts') },
+];
 
 /** The UMD tail of shaka's compiled builds: CommonJS, then AMD, then `window.shaka`. */
 const SHAKA_UMD_TAIL =
@@ -44,6 +56,7 @@ export default defineConfig({
   publicDir: false,
   envPrefix: 'VITE_',
   plugins: [shakaAsGlobalScript()],
+  resolve: { alias: PACKAGE_ALIASES },
   // Served as-is in dev (no CommonJS pre-bundling), for the same reason as the plugin.
   optimizeDeps: { exclude: ['shaka-player'] },
   oxc: {

@@ -5,7 +5,7 @@
  * route: the flow turns a missing session into a redirect home and a bad path into `invalid_slug`.
  */
 import { useMemo, useSyncExternalStore } from 'react';
-import type { HttpOptions } from '../../src-element/core/client/http.js';
+import type { HttpOptions } from 's72-player/client';
 import { useServices } from './provider.js';
 import { DeviceSupportPage } from '../features/device-support/index.js';
 import { isDeviceSupportPath } from '../features/play-session/session-source.js';

@@ -1,5 +1,5 @@
 import { expect } from '@open-wc/testing';
-import type { Stream } from '../../src-element/core/client/schemas.js';
+import type { Stream } from 's72-player/client';
 import { buildContent, buildPlayerConfig } from '../../src-shell/features/play-flow/build-content.js';
 import {
   chooseStream,

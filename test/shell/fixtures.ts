@@ -1,5 +1,5 @@
 /** Shared fixtures of the play-flow tests: metadata and answers shaped like the storefront's. */
-import type { Availability, Film, Season, StreamsResponse } from '../../src-element/core/client/schemas.js';
+import type { Availability, Film, Season, StreamsResponse } from 's72-player/client';
 import type { PlaybackCapabilities } from '../../src-shell/features/play-flow/choose-stream.js';
 import type { FlowEnv } from '../../src-shell/features/play-flow/machine.js';
 import type { PlaySession } from '../../src-shell/types/play-session.js';

@@ -3,7 +3,7 @@
  * time injected as epoch ms.
  */
 import { expect } from '@open-wc/testing';
-import { S72Error } from '../../src-element/core/errors.js';
+import { S72Error } from 's72-player/client';
 import { signInUrl, transition, type FlowEvent, type FlowState, type Transition } from '../../src-shell/features/play-flow/machine.js';
 import type { ViewerLookup } from '../../src-shell/features/play-flow/rules.js';
 import { availability, CHROME, ENV, FILM, NOW, SEASON, session, streams } from './fixtures.js';

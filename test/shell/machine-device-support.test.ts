@@ -1,6 +1,6 @@
 /** The device support step of the play-flow machine (play-page §4 step 5, §8, §9). */
 import { expect } from '@open-wc/testing';
-import { S72Error } from '../../src-element/core/errors.js';
+import { S72Error } from 's72-player/client';
 import type { DeviceSupport } from '../../src-shell/features/device-support/index.js';
 import { type FlowEvent } from '../../src-shell/features/play-flow/machine.js';
 import { availability, CHROME, FILM, NOW, session, streams } from './fixtures.js';

@@ -1,6 +1,6 @@
 /** Playlists and play telemetry in the play-flow machine (play-page §4 skip policy and lifecycle, §7). */
 import { expect } from '@open-wc/testing';
-import { S72Error } from '../../src-element/core/errors.js';
+import { S72Error } from 's72-player/client';
 import {
   type FlowEvent,
   type PlaylistEntry,

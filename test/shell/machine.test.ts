@@ -1,5 +1,5 @@
 import { expect } from '@open-wc/testing';
-import { S72Error } from '../../src-element/core/errors.js';
+import { S72Error } from 's72-player/client';
 import {
   INITIAL_STATE,
   isComingSoon,

@@ -1,6 +1,6 @@
 import { expect } from '@open-wc/testing';
 import { createParentMessenger, parentOrigin, type MessagingHost } from '../../src-shell/lib/parent-messaging.js';
-import { S72Error } from '../../src-element/core/errors.js';
+import { S72Error } from 's72-player/client';
 
 function host(referrer: string, framed = true) {
   const posted: Array<{ message: unknown; targetOrigin: string }> = [];

@@ -4,7 +4,7 @@ import { flushSync } from 'react-dom';
 import { ErrorScreen } from '../../src-shell/features/play-flow/components/error-screen.js';
 import { LoadingScreen } from '../../src-shell/features/play-flow/components/loading-screen.js';
 import { flowError, toFlowError } from '../../src-shell/features/play-flow/flow-errors.js';
-import { S72Error } from '../../src-element/core/errors.js';
+import { S72Error } from 's72-player/client';
 import { useReactRoot } from './support/react-root.js';
 
 describe('play page screens', () => {

@@ -3,7 +3,7 @@
  * the embedding page (DESIGN.md "Window messages"). No logic of its own beyond wiring.
  */
 import { useEffect, useRef } from 'react';
-import type { S72Tracks } from '../../../src-element/events.js';
+import type { S72Tracks } from 's72-player';
 import { trackTelemetryEvents } from '../../features/play-telemetry/track-events.js';
 import { CountdownScreen } from '../../features/play-flow/components/countdown-screen.js';
 import { ErrorScreen } from '../../features/play-flow/components/error-screen.js';

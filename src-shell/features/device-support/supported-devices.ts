@@ -3,7 +3,7 @@
  * Shape: `{ browsers: [{ name, platforms: { 'Windows 11', 'Windows 10', macOS, iOS, Android, Linux } }] }`.
  */
 import * as v from 'valibot';
-import { request, type HttpOptions } from '../../../src-element/core/client/http.js';
+import { request, type HttpOptions } from 's72-player/client';
 import { MATRIX_PLATFORMS, type SupportLevel } from './device-support.js';
 
 export const SUPPORTED_DEVICES_PATH = '/supported-devices.json';

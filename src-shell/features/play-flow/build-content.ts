@@ -2,8 +2,7 @@
  * What the play page hands to `<s72-player>` (player-and-client §3 "Content" and
  * "Player configuration"). Pure.
  */
-import type { DrmType, S72Content, S72PlayerConfig } from '../../../src-element/core/types.js';
-import { DEFAULT_LICENSE_PATHS } from '../../../src-element/core/types.js';
+import { type DrmType, type S72Content, type S72PlayerConfig, DEFAULT_LICENSE_PATHS } from 's72-player/client';
 import type { PlaySession } from '../../types/play-session.js';
 import { toAsset, type ChosenStream } from './choose-stream.js';
 

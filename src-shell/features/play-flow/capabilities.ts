@@ -2,7 +2,7 @@
  * Browser capability probe for stream choice (play-page §4). The only browser-touching part of the
  * play flow; everything else is pure.
  */
-import type { DrmType } from '../../../src-element/core/types.js';
+import type { DrmType } from 's72-player/client';
 import type { PlaybackCapabilities } from './choose-stream.js';
 
 /** EME key-system strings per DRM type. */

@@ -3,8 +3,7 @@
  * DASH first, then HLS, then MP4; a DRM'd stream is usable only when the browser supports one of its
  * key systems and that key system has a licence server configured. Pure.
  */
-import type { Stream } from '../../../src-element/core/client/schemas.js';
-import type { DrmType, S72Asset, S72PlayerConfig } from '../../../src-element/core/types.js';
+import type { Stream, DrmType, S72Asset, S72PlayerConfig } from 's72-player/client';
 
 /** What the browser can play (see `detectCapabilities()` in capabilities.ts). */
 export interface PlaybackCapabilities {

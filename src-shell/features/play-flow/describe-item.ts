@@ -2,10 +2,15 @@
  * Titles and images of the item being played, from its film or season metadata (play-page §3).
  * Pure.
  */
-import { S72Error } from '../../../src-element/core/errors.js';
-import { configString } from '../../../src-element/core/client/get-configuration.js';
-import type { Configuration, Film, ImageUrls, Season } from '../../../src-element/core/client/schemas.js';
-import type { ParsedSlug } from '../../../src-element/core/client/slugs.js';
+import {
+  S72Error,
+  configString,
+  type Configuration,
+  type Film,
+  type ImageUrls,
+  type Season,
+  type ParsedSlug,
+} from 's72-player/client';
 
 /** Metadata of the route's item: a film (film, film bonus) or a season (season, episode, season bonus). */
 export type ItemMetadata = { kind: 'film'; film: Film } | { kind: 'season'; season: Season };

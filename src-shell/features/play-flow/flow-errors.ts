@@ -2,7 +2,7 @@
  * How the play page shows errors (play-page §8 "Codes shown to users"): the code, a human title and
  * message, and whether a retry makes sense. Pure.
  */
-import { isS72Error, type S72Error } from '../../../src-element/core/errors.js';
+import { isS72Error, type S72Error } from 's72-player/client';
 
 /** An error as the error screen shows it. Never holds tokens. */
 export interface FlowError {

@@ -28,7 +28,18 @@
  * calls and arrive on `item-loaded`; telemetry leaves as `track` commands (player-opened on entering
  * the player, player-error, playlist-finished).
  */
-import type { Availability, Configuration, LibraryItem, StreamsResponse } from '../../../src-element/core/client/schemas.js';
+import {
+  type Availability,
+  type Configuration,
+  type LibraryItem,
+  type StreamsResponse,
+  tryParseSlug,
+  type ParsedSlug,
+  isS72Error,
+  S72Error,
+  type S72Content,
+  type S72PlayerConfig,
+} from 's72-player/client';
 import type { DeviceSupport } from '../device-support/device-support.js';
 import type { PlaylistItem } from '../playlist/playlist.js';
 import {
@@ -47,9 +58,6 @@ import {
   type PlaylistRun,
 } from '../playlist/playlist-run.js';
 import { errorTelemetryData, type PlayTelemetryEventName } from '../play-telemetry/play-telemetry.js';
-import { tryParseSlug, type ParsedSlug } from '../../../src-element/core/client/slugs.js';
-import { isS72Error, S72Error } from '../../../src-element/core/errors.js';
-import type { S72Content, S72PlayerConfig } from '../../../src-element/core/types.js';
 import { PLAY_ROUTE_TYPES } from '../../config/paths.js';
 import { safeRedirectUrl, withQuery } from '../../lib/safe-url.js';
 import type { PlaySession } from '../../types/play-session.js';

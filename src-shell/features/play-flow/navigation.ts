@@ -3,8 +3,7 @@
  * a season, or the bonuses of a film or season, the neighbours of the item being played; a
  * neighbour that is not available now (coming soon or expired) is shown disabled. Pure.
  */
-import type { Availability } from '../../../src-element/core/client/schemas.js';
-import type { ParsedSlug } from '../../../src-element/core/client/slugs.js';
+import type { Availability, ParsedSlug } from 's72-player/client';
 import type { ItemMetadata } from './describe-item.js';
 import { isComingSoon, isExpired } from './rules.js';
 

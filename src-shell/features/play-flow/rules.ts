@@ -2,9 +2,17 @@
  * The play flow's business rules (play-page §2 "Watch window", §4 "Rental", §5 "Age check" and
  * "Resume", §9 constants). Pure: every "now" is injected as epoch ms; positions are seconds.
  */
-import { configNumber } from '../../../src-element/core/client/get-configuration.js';
-import { ageFromDob, isCompleted, isInProgress } from '../../../src-element/core/client/domain/index.js';
-import type { Availability, Configuration, LibraryItem, PlaybackProgress, StreamsResponse } from '../../../src-element/core/client/schemas.js';
+import {
+  configNumber,
+  ageFromDob,
+  isCompleted,
+  isInProgress,
+  type Availability,
+  type Configuration,
+  type LibraryItem,
+  type PlaybackProgress,
+  type StreamsResponse,
+} from 's72-player/client';
 
 /** play-page §9: PIN length and attempts. */
 export const PIN_LENGTH = 4;

@@ -7,7 +7,7 @@
  * `/tv/{tv}/season/{n}/episode/{n}` and `/tv/{tv}/season/{n}/bonus/{n}`, each optionally followed
  * by one kebab-case title segment, which is ignored.
  */
-import { tryParseSlug, type ParsedSlug } from '../../../src-element/core/client/slugs.js';
+import { tryParseSlug, type ParsedSlug } from 's72-player/client';
 import { PLAY_ROUTE_TYPES } from '../../config/paths.js';
 export type PlayRouteSlug = Extract<ParsedSlug, { type: (typeof PLAY_ROUTE_TYPES)[number] }>;
 

@@ -2,7 +2,7 @@
  * Building, storing and reading the play session (play-page §2 query parameters, §3 "Play session",
  * §5 "The session auth token and play token are trimmed").
  */
-import { parentSlugOf } from '../../../src-element/core/client/slugs.js';
+import { parentSlugOf } from 's72-player/client';
 import type { JsonStorage } from '../../lib/storage.js';
 import { safeRedirectUrl } from '../../lib/safe-url.js';
 import type { PlaySession } from '../../types/play-session.js';

@@ -2,7 +2,7 @@
  * Which play telemetry events a change of the player's tracks means (play-page §7:
  * `subtitles-on`, `subtitles-off`, `audio-track-changed`). Pure.
  */
-import type { S72Tracks } from '../../../src-element/events.js';
+import type { S72Tracks } from 's72-player';
 
 export interface TrackTelemetryEvent {
   event: 'subtitles-on' | 'subtitles-off' | 'audio-track-changed';

@@ -7,8 +7,7 @@
  * Pure, except {@link fetchPlaylist}.
  */
 import * as v from 'valibot';
-import { request, type HttpOptions } from '../../../src-element/core/client/http.js';
-import { S72Error } from '../../../src-element/core/errors.js';
+import { request, type HttpOptions, S72Error } from 's72-player/client';
 
 /** play-page §4 "Playlist item skip policy". */
 export const SKIP_POLICIES = ['allowed', 'must-view-once', 'must-view-once-per-session'] as const;

@@ -1,7 +1,7 @@
 import { expect } from '@open-wc/testing';
 import { createElement } from 'react';
 import { flushSync } from 'react-dom';
-import type { HttpOptions } from '../../../src-element/core/client/http.js';
+import type { HttpOptions } from 's72-player/client';
 import { DeviceSupportPage } from '../../../src-shell/features/device-support/components/device-support-page.js';
 import { UnsupportedBrowserScreen, safeAppUrl } from '../../../src-shell/features/device-support/components/unsupported-browser-screen.js';
 import { fetchSupportedDevices } from '../../../src-shell/features/device-support/supported-devices.js';

@@ -1,6 +1,6 @@
 import { expect } from '@open-wc/testing';
 import sinon from 'sinon';
-import { S72Error } from '../../../src-element/core/errors.js';
+import { S72Error } from 's72-player/client';
 import {
   PLAY_TELEMETRY_FREQUENCY_MS,
   PLAY_TELEMETRY_PATH,

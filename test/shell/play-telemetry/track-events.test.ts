@@ -1,6 +1,6 @@
 import { expect } from '@open-wc/testing';
 import { trackTelemetryEvents } from '../../../src-shell/features/play-telemetry/track-events.js';
-import type { S72Tracks } from '../../../src-element/events.js';
+import type { S72Tracks } from 's72-player';
 
 const tracks = (text: string | null, audio: string): S72Tracks => ({
   text: ['en', 'ar'].map((language) => ({ id: `t-${language}`, kind: 'subtitles', language, label: language, active: language === text })),

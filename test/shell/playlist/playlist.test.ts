@@ -1,5 +1,5 @@
 import { expect } from '@open-wc/testing';
-import { isS72Error, type S72Error } from '../../../src-element/core/errors.js';
+import { isS72Error, type S72Error } from 's72-player/client';
 import { memoryStorage } from '../../../src-shell/lib/storage.js';
 import {
   canSkip,

@@ -3,7 +3,7 @@
  * `GET /supported-devices.json` and rendered as a table. Every string is rendered as text.
  */
 import { useEffect, useState } from 'react';
-import type { HttpOptions } from '../../../../src-element/core/client/http.js';
+import type { HttpOptions } from 's72-player/client';
 import type { DeviceSupport, SupportLevel } from '../device-support.js';
 import { fetchSupportedDevices, platformColumns, type SupportedDevices } from '../supported-devices.js';
 

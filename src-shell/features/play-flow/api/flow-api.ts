@@ -5,8 +5,7 @@
  * the metadata endpoints the client's schemas do not keep it from.
  */
 import * as v from 'valibot';
-import { request, type FetchLike, type HttpOptions } from '../../../../src-element/core/client/http.js';
-import { isS72Error } from '../../../../src-element/core/errors.js';
+import { request, type FetchLike, type HttpOptions, isS72Error } from 's72-player/client';
 
 /** The answer of a PIN check. */
 export type PinVerdict =

@@ -2,10 +2,9 @@
  * The player state of the play page (play-page §2 "the player"): a full-viewport `<s72-player>`
  * with the title shown as text (in the navigation bar, or visually hidden when `nav=false`).
  */
-import { S72Player, type S72PlayerElement } from '../../../../src-element/react/index.js';
-import type { S72Error } from '../../../../src-element/core/errors.js';
-import type { S72Tracks } from '../../../../src-element/events.js';
-import type { S72Content, S72PlayerConfig } from '../../../../src-element/core/types.js';
+import { S72Player, type S72PlayerElement } from 's72-player/react';
+import type { S72Error, S72Content, S72PlayerConfig } from 's72-player/client';
+import type { S72Tracks } from 's72-player';
 
 /** A previous / next link of the navigation bar; without `href` it is shown disabled (not available now). */
 export interface PlayerNavLink {
