@@ -1,13 +1,20 @@
 /**
- * Every event name of `<s72-player>` in one place (DESIGN.md "Element events"; STYLE.md §7.9).
+ * Every event of `<s72-player>` in one place (DESIGN.md "Element events"; STYLE.md §7.9).
  *
- * - Native media events are re-dispatched from the host unchanged (plain `Event`, not bubbling).
+ * - Native media events are re-dispatched from the host unchanged (plain `Event`, not bubbling),
+ *   typed here so that `event.target` is the player (`event.target.currentTime`, no casts).
  * - Our own events are prefixed `s72-`: `s72-error` (detail: `S72Error`), `s72-<thing>-change`
  *   notifications, and `s72-<verb>-request` intents fired by the controls (bubbling, composed) and
- *   handled by the player.
+ *   handled by the player's request map (`core/request-map.ts`).
+ *
+ * `S72PlayerEventMap` is the one map: `HTMLElementEventMap` gets its `s72-*` members, the player's
+ * `addEventListener` is typed with all of it, and the React wrapper's event props are derived from
+ * `EVENT_PROPS` below (a type error names any event without a prop).
  */
 import type { AudioTrackInfo, TextTrackInfo, VideoTrackInfo } from './core/engine/engine.js';
 import type { S72Error } from './core/errors.js';
+import type { S72RequestEventDetail, S72RequestEventName } from './core/request-map.js';
+import type { S72Player } from './s72-player.js';
 
 /** Media events re-dispatched from the inner `<video>` onto the host. */
 export const MEDIA_EVENTS = [
@@ -30,7 +37,7 @@ export const MEDIA_EVENTS = [
 ] as const;
 export type MediaEventName = (typeof MEDIA_EVENTS)[number];
 
-/** Requests the controls send to the player (UI → player). */
+/** Requests the controls send to the player (UI → player), by intent. */
 export const REQUEST_EVENTS = {
   play: 's72-play-request',
   pause: 's72-pause-request',
@@ -44,14 +51,7 @@ export const REQUEST_EVENTS = {
   fullscreen: 's72-fullscreen-request',
 } as const;
 
-export interface S72RequestEventDetail {
-  's72-play-request': void;
-  's72-pause-request': void;
-  's72-seek-request': number;
-  's72-mute-request': boolean;
-  's72-volume-request': number;
-  's72-fullscreen-request': boolean;
-}
+export type { S72RequestEventDetail, S72RequestEventName } from './core/request-map.js';
 
 /** Notifications the player sends to the page (player → page). */
 export const PLAYER_EVENTS = {
@@ -74,6 +74,7 @@ export interface S72Tracks {
   video: VideoTrackInfo[];
 }
 
+/** The detail of each of our notification events. */
 export interface S72PlayerEventDetail {
   's72-error': S72Error;
   's72-loaded': { engine: string };
@@ -82,13 +83,55 @@ export interface S72PlayerEventDetail {
   's72-tracks-change': S72Tracks;
 }
 
-/** Every event the host dispatches, typed, for `addEventListener` and the React wrapper. */
-export type S72PlayerEventMap = { [K in MediaEventName]: Event } & {
-  [K in keyof S72PlayerEventDetail]: CustomEvent<S72PlayerEventDetail[K]>;
-};
+/** A media event re-dispatched by the player: `target` and `currentTarget` are the player. */
+export interface S72MediaEvent extends Event {
+  readonly target: S72Player;
+  readonly currentTarget: S72Player;
+}
+
+type MediaEventMap = { [K in MediaEventName]: S72MediaEvent };
+type NotificationEventMap = { [K in keyof S72PlayerEventDetail]: CustomEvent<S72PlayerEventDetail[K]> };
+type RequestEventMap = { [K in S72RequestEventName]: CustomEvent<S72RequestEventDetail[K]> };
+
+/** Every event the player host dispatches or handles, typed (media, notifications, requests). */
+export interface S72PlayerEventMap extends MediaEventMap, NotificationEventMap, RequestEventMap {}
+
+/**
+ * React prop name of every event the page listens to (media events and notifications). The React
+ * wrapper's `events` option is built from this table; the `satisfies` clause makes a missing event a
+ * type error.
+ */
+export const EVENT_PROPS = {
+  loadstart: 'onLoadStart',
+  loadedmetadata: 'onLoadedMetadata',
+  loadeddata: 'onLoadedData',
+  durationchange: 'onDurationChange',
+  canplay: 'onCanPlay',
+  play: 'onPlay',
+  pause: 'onPause',
+  playing: 'onPlaying',
+  waiting: 'onWaiting',
+  seeking: 'onSeeking',
+  seeked: 'onSeeked',
+  timeupdate: 'onTimeUpdate',
+  ended: 'onEnded',
+  volumechange: 'onVolumeChange',
+  ratechange: 'onRateChange',
+  progress: 'onProgress',
+  's72-error': 'onS72Error',
+  's72-loaded': 'onS72Loaded',
+  's72-buffering-change': 'onS72BufferingChange',
+  's72-autoplay-muted': 'onS72AutoplayMuted',
+  's72-tracks-change': 'onS72TracksChange',
+} as const satisfies Record<MediaEventName | keyof S72PlayerEventDetail, `on${string}`>;
+
+/** Fires one of our notifications from `host`: bubbling and composed, so it leaves shadow roots. */
+export function fireEvent<K extends keyof S72PlayerEventDetail>(host: EventTarget, type: K, detail: S72PlayerEventDetail[K]): void {
+  host.dispatchEvent(new CustomEvent(type, { detail, bubbles: true, composed: true }));
+}
 
 /** Fires a request from a control: bubbling and composed so it leaves the control's shadow root. */
-export function fireRequest<K extends keyof S72RequestEventDetail>(
+export function fireRequest<K extends S72RequestEventName>(
   from: EventTarget,
   type: K,
   ...detail: S72RequestEventDetail[K] extends void ? [] : [S72RequestEventDetail[K]]
@@ -97,18 +140,9 @@ export function fireRequest<K extends keyof S72RequestEventDetail>(
 }
 
 declare global {
-  /** Our events on every element's `addEventListener` (they bubble and are composed). */
-  interface HTMLElementEventMap {
-    's72-error': CustomEvent<S72Error>;
-    's72-loaded': CustomEvent<{ engine: string }>;
-    's72-buffering-change': CustomEvent<{ buffering: boolean }>;
-    's72-autoplay-muted': CustomEvent<{ muted: true; reason: 'autoplay-policy' }>;
-    's72-tracks-change': CustomEvent<S72Tracks>;
-    's72-play-request': CustomEvent<void>;
-    's72-pause-request': CustomEvent<void>;
-    's72-seek-request': CustomEvent<number>;
-    's72-mute-request': CustomEvent<boolean>;
-    's72-volume-request': CustomEvent<number>;
-    's72-fullscreen-request': CustomEvent<boolean>;
-  }
+  /**
+   * Our events on every element's `addEventListener` (they bubble and are composed). The media
+   * events are already there as `Event`; on `<s72-player>` itself they are `S72MediaEvent`.
+   */
+  interface HTMLElementEventMap extends NotificationEventMap, RequestEventMap {}
 }

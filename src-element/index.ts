@@ -5,10 +5,14 @@
 export { S72Player, MAX_PLAY_FAILURES, SEEK_STEP_S } from './s72-player.js';
 export { S72ControlBar } from './ui/s72-control-bar.js';
 export {
+  EVENT_PROPS,
   MEDIA_EVENTS,
   PLAYER_EVENTS,
   REQUEST_EVENTS,
+  fireRequest,
   type MediaEventName,
+  type S72MediaEvent,
+  type S72RequestEventName,
   type S72PlayerEventDetail,
   type S72PlayerEventMap,
   type S72RequestEventDetail,
@@ -31,6 +35,19 @@ export {
 } from './core/types.js';
 export type { EngineStats, AudioTrackInfo, TextTrackInfo, VideoTrackInfo } from './core/engine/engine.js';
 export { defaultDrmConfig } from './core/engine/choose-source.js';
+export {
+  PLAYER_STATE,
+  createPlayerStore,
+  type PlayerSession,
+  type PlayerState,
+  type PlayerStateKey,
+  type PlayerStore,
+  type PlayerTracks,
+  type StateOwners,
+  type TimeRange,
+} from './core/player-store.js';
+export { REQUEST_MAP, type RequestContext } from './core/request-map.js';
+export { playerContext, type PlayerContextValue } from './context.js';
 export {
   ERROR_TEXT_CODES,
   SUPPORTED_LOCALES,

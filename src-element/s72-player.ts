@@ -1,52 +1,46 @@
-import { LitElement, css, html, nothing, type PropertyValues } from 'lit';
-import { property, state } from 'lit/decorators.js';
-import { S72Error, isS72Error } from './core/errors.js';
-import { clamp } from './core/format-time.js';
-import { chooseEngine, isDrmType, resolveSources } from './core/engine/choose-source.js';
-import type { Engine, EngineLoader, EngineStats } from './core/engine/engine.js';
-import { playFailedError } from './core/engine/map-engine-error.js';
+import { ContextProvider } from '@lit/context';
+import { LitElement, html, nothing, type PropertyValues } from 'lit';
+import { property } from 'lit/decorators.js';
+import { configAttributeConverter, readConfig } from './core/config.js';
+import type { EngineLoader, EngineStats } from './core/engine/engine.js';
 import { shakaEngineLoader } from './core/engine/shaka-engine.js';
-import { SPINNER_DELAY_MS, type DrmType, type S72Content, type S72PlayerConfig } from './core/types.js';
+import { S72Error } from './core/errors.js';
+import { clamp } from './core/format-time.js';
+import { createTranslator, resolveLocale, type Translator } from './core/i18n/index.js';
+import { createPlayerStore, type PlayerState } from './core/player-store.js';
+import { handleRequest, REQUEST_EVENT_NAMES, type RequestContext } from './core/request-map.js';
+import type { S72Content, S72PlayerConfig } from './core/types.js';
+import { playerContext, type PlayerContextValue } from './context.js';
+import { BufferingController } from './controllers/buffering-controller.js';
+import { EngineController, invalidConfig } from './controllers/engine-controller.js';
+import { FullscreenController } from './controllers/fullscreen-controller.js';
+import { KeyboardController } from './controllers/keyboard-controller.js';
+import { MediaEventsController } from './controllers/media-events-controller.js';
+import { PlaybackStartController } from './controllers/playback-start-controller.js';
+import { StoreController } from './controllers/store-controller.js';
 import { defineElement } from './define.js';
-import { MEDIA_EVENTS, type S72PlayerEventDetail, type S72Tracks } from './events.js';
-import { IconSet } from './ui/icons.js';
+import { fireEvent, type S72PlayerEventMap, type S72Tracks } from './events.js';
+import { playerStyles } from './s72-player.styles.js';
+import { ICON_NAMES, icon } from './ui/icons.js';
 import './ui/s72-control-bar.js';
+
+export { MAX_PLAY_FAILURES } from './controllers/playback-start-controller.js';
+export { SEEK_STEP_S } from './controllers/keyboard-controller.js';
 
 /** Engines in the order they are tried (player-and-client §4 "Engine choice"). */
 const ENGINE_LOADERS: readonly EngineLoader[] = [shakaEngineLoader];
-
-/** player-and-client §4 "Playback recovery": "After 3 failed play attempts, PLAY_FAILED". */
-export const MAX_PLAY_FAILURES = 3;
-/** player-and-client §9 "Controls": seek step with the arrow keys, J and L, in seconds. */
-export const SEEK_STEP_S = 10;
-/** Volume step of the up/down arrow keys. */
-const VOLUME_STEP = 0.1;
-
-/** `config` attribute → property: JSON, invalid JSON reported as `invalid_config` (never thrown). */
-const configConverter = {
-  fromAttribute(value: string | null): S72PlayerConfig {
-    if (!value) return {};
-    try {
-      const parsed: unknown = JSON.parse(value);
-      if (typeof parsed === 'object' && parsed !== null && !Array.isArray(parsed)) return parsed as S72PlayerConfig;
-    } catch {
-      // fall through
-    }
-    return { [INVALID_CONFIG]: value } as S72PlayerConfig;
-  },
-};
-const INVALID_CONFIG = '__invalidConfig';
+const SOURCE_PROPERTIES = ['content', 'config', 'src', 'licenseUrl', 'keySystem', 'authToken'] as const;
 
 /**
  * @tagname s72-player
- * @summary `<s72-player>`: plays DASH (with Widevine, PlayReady or ClearKey DRM), HLS and MP4
- * through a pluggable engine (shaka-player today), with an accessible control bar.
+ * @summary `<s72-player>`: plays DASH (Widevine, PlayReady or ClearKey DRM), HLS and MP4 through a
+ * pluggable engine (shaka-player today), with accessible, localised controls (English, Arabic).
  *
- * Give it either a `content` object and a `config` object (player-and-client §3 "Content" and
- * "Player configuration"), or, from plain HTML, the attributes below.
- *
- * Positions are in seconds (as on `HTMLMediaElement`). Removing the element from the page destroys
- * its engine and closes its EME sessions.
+ * Give it a `content` object and a `config` object (player-and-client §3 "Content" and "Player
+ * configuration"), or, from plain HTML, the attributes below. Positions are in seconds (as on
+ * `HTMLMediaElement`). Removing the element ends the playback session (engine destroyed, EME
+ * sessions closed); moving it keeps it playing. Inside, a state store, a request map and one
+ * controller per concern do the work (see `controllers/`); this class only wires them.
  *
  * @attr src - manifest (`.mpd`, `.m3u8`) or file (`.mp4`) URL; ignored while `content` is set
  * @attr license-url - licence server URL for `src`
@@ -54,10 +48,12 @@ const INVALID_CONFIG = '__invalidConfig';
  * @attr auth-token - viewer token sent as `x-auth-token` on licence requests (prefer the `content`
  *   property: attributes are visible in the DOM)
  * @attr poster - image shown before playback
- * @attr start-time - start position, seconds
+ * @attr start-time - start position, seconds (negative: from the live edge, live only)
  * @attr autoplay - start playing once loaded; falls back to muted when the browser refuses sound
  * @attr muted - start muted
  * @attr config - JSON `S72PlayerConfig`
+ * @attr lang - language of the controls (`en`, `ar`); default: the document's
+ * @attr dir - `rtl` or `ltr`; default: the language's (Arabic mirrors the controls)
  * @attr {boolean} paused - (read-only) reflects the paused state
  * @attr {boolean} buffering - (read-only) reflects buffering
  *
@@ -66,644 +62,292 @@ const INVALID_CONFIG = '__invalidConfig';
  * @fires {CustomEvent<{buffering: boolean}>} s72-buffering-change - buffering started or stopped
  * @fires {CustomEvent} s72-autoplay-muted - autoplay only worked muted
  * @fires {CustomEvent<S72Tracks>} s72-tracks-change - audio/text/video tracks or the active ones changed
- * @fires loadstart - media event, re-dispatched from the inner video
- * @fires loadeddata - media event
- * @fires canplay - media event
- * @fires progress - media event
- * @fires play - media event
- * @fires pause - media event
- * @fires playing - media event
- * @fires waiting - media event
- * @fires seeking - media event
- * @fires seeked - media event
- * @fires timeupdate - media event
- * @fires ended - media event
- * @fires volumechange - media event
- * @fires ratechange - media event
- * @fires loadedmetadata - media event
- * @fires durationchange - media event
+ * @fires loadstart - media event, re-dispatched from the inner video (also: loadedmetadata, loadeddata,
+ *   durationchange, canplay, play, pause, playing, waiting, seeking, seeked, timeupdate, ended,
+ *   volumechange, ratechange, progress)
  *
+ * @slot play - replaces the play icon (also: pause, volume, muted, enter-fullscreen, exit-fullscreen, retry)
  * @csspart video - the `<video>`
- * @csspart controls - the control bar
+ * @csspart controls - the control bar; its own parts are passed through (`exportparts`): play-button,
+ *   seek-bar, time, mute-button, volume, fullscreen-button
  * @csspart spinner - the buffering spinner (shown after 0.25 s, play-page §9)
  * @csspart big-play-button - the big play button
  * @csspart error - the error panel
  * @cssprop [--s72-accent-color=#e50914] - accent (seek bar, buttons)
  * @cssprop [--s72-background=#000] - letterbox colour
+ * @cssprop [--s72-focus-color=#fff] - keyboard focus ring of every control
  */
 export class S72Player extends LitElement {
-  static override styles = css`
-    :host {
-      display: block;
-      position: relative;
-      aspect-ratio: 16 / 9;
-      background: var(--s72-background, #000);
-      color: #fff;
-      overflow: hidden;
-      contain: content;
-    }
-    :host([hidden]) {
-      display: none;
-    }
-    :host(:fullscreen) {
-      aspect-ratio: auto;
-    }
-    video {
-      position: absolute;
-      inset: 0;
-      inline-size: 100%;
-      block-size: 100%;
-      object-fit: contain;
-      background: inherit;
-    }
-    s72-control-bar {
-      position: absolute;
-      inset-inline: 0;
-      inset-block-end: 0;
-    }
-    .spinner {
-      position: absolute;
-      inset: 50% auto auto 50%;
-      inline-size: 3rem;
-      block-size: 3rem;
-      margin: -1.5rem 0 0 -1.5rem;
-      border: 0.3rem solid rgb(255 255 255 / 0.25);
-      border-block-start-color: #fff;
-      border-radius: 50%;
-      animation: spin 0.9s linear infinite;
-      pointer-events: none;
-    }
-    @keyframes spin {
-      to {
-        transform: rotate(1turn);
-      }
-    }
-    @media (prefers-reduced-motion: reduce) {
-      .spinner {
-        animation-duration: 3s;
-      }
-    }
-    .big-play {
-      all: unset;
-      position: absolute;
-      inset: 50% auto auto 50%;
-      transform: translate(-50%, -50%);
-      display: grid;
-      place-items: center;
-      inline-size: 4.5rem;
-      block-size: 4.5rem;
-      border-radius: 50%;
-      background: rgb(0 0 0 / 0.6);
-      cursor: pointer;
-    }
-    .big-play:focus-visible {
-      outline: 3px solid #fff;
-      outline-offset: 3px;
-    }
-    .big-play svg {
-      inline-size: 2.25rem;
-      block-size: 2.25rem;
-    }
-    .error {
-      position: absolute;
-      inset: 0;
-      display: grid;
-      place-content: center;
-      justify-items: center;
-      gap: 0.75rem;
-      padding: 1rem;
-      text-align: center;
-      background: rgb(0 0 0 / 0.85);
-      font: 1rem/1.4 system-ui, sans-serif;
-    }
-    .error code {
-      opacity: 0.75;
-    }
-    .error button {
-      font: inherit;
-      padding: 0.5rem 1rem;
-      border-radius: 0.375rem;
-      border: 0;
-      background: var(--s72-accent-color, #e50914);
-      color: #fff;
-      cursor: pointer;
-    }
-    [hidden] {
-      display: none !important;
-    }
-  `;
+  static override styles = playerStyles;
+  /** Focusing the player (`player.focus()`, a click on the video) focuses its first control. */
+  static override shadowRootOptions: ShadowRootInit = { ...LitElement.shadowRootOptions, delegatesFocus: true };
+  static override get observedAttributes(): string[] {
+    return [...super.observedAttributes, 'lang', 'dir'];
+  }
 
   /** What to play (player-and-client §3 "Content"). Takes precedence over `src`. */
   @property({ attribute: false }) content: S72Content | null = null;
-  /** Player configuration (player-and-client §3 "Player configuration"). */
-  @property({ converter: configConverter }) config: S72PlayerConfig = {};
+  /** Player configuration (player-and-client §3 "Player configuration"); not an object → `invalid_config`. */
+  @property({ converter: configAttributeConverter }) config: S72PlayerConfig = {};
   @property() src: string | null = null;
   @property({ attribute: 'license-url' }) licenseUrl: string | null = null;
   @property({ attribute: 'key-system' }) keySystem: string | null = null;
   @property({ attribute: 'auth-token' }) authToken: string | null = null;
   @property() poster: string | null = null;
-  /** Start position in seconds (play-page §2 `t`). */
+  /** Start position in seconds (play-page §2 `t`); not a number → `invalid_config`, ignored. */
   @property({ type: Number, attribute: 'start-time' }) startTime: number | null = null;
   @property({ type: Boolean }) autoplay = false;
   @property({ type: Boolean }) muted = false;
 
-  @property({ type: Boolean, reflect: true, attribute: 'paused' }) protected pausedState = true;
-  @property({ type: Boolean, reflect: true, attribute: 'buffering' }) protected bufferingState = false;
+  /** The state store the controls render from (`core/player-store.ts`). */
+  readonly store = createPlayerStore({
+    fullscreenElement: this,
+    document: typeof document === 'undefined' ? null : document,
+  });
+  private readonly buffering = new BufferingController(this);
+  private readonly playback = new PlaybackStartController(this);
+  private readonly engines = new EngineController(this, {
+    loaders: ENGINE_LOADERS,
+    buffering: this.buffering,
+    playback: this.playback,
+  });
+  private readonly fullscreenControl = new FullscreenController(this);
+  private readonly reported = new WeakSet<S72Error>();
+  private bigPlayFocused = false;
+  private readonly context = new ContextProvider(this, { context: playerContext });
+  /** The host renders from these keys only; the controls subscribe to their own. */
+  private readonly view = new StoreController(this, ['paused', 'ended', 'played', 'loaded', 'error', 'buffering', 'muted'], (state) =>
+    this.reflect(state),
+  );
 
-  @state() private loaded = false;
-  @state() private spinnerVisible = false;
-  @state() private hasPlayed = false;
-  @state() private fullscreen = false;
-  @state() private error: S72Error | null = null;
-  /** Bumped on every media event: the template reads the video's live state, so this re-renders it. */
-  @state() private mediaTick = 0;
-
-  /** The inner `<video>`, set on first render; undefined before (e.g. during SSR). */
-  private videoElement: HTMLVideoElement | undefined;
-  private get video(): HTMLVideoElement {
-    return this.videoElement!;
+  constructor() {
+    super();
+    new KeyboardController(this);
+    new MediaEventsController(this);
+    for (const type of REQUEST_EVENT_NAMES) this.addEventListener(type, this.onRequest);
+    this.view.setStore(this.store);
   }
-
-  private engine: Engine | null = null;
-  private loadGeneration = 0;
-  private loadScheduled = false;
-  private resumeAt: number | null = null;
-  private playFailures = 0;
-  private spinnerTimer: ReturnType<typeof setTimeout> | undefined;
-  private mediaListeners: AbortController | null = null;
-  private readonly icons = new IconSet();
-  private readonly reportedErrors = new WeakSet<S72Error>();
 
   /** Current position in seconds. Setting it seeks, clamped to the seekable range. */
   get currentTime(): number {
-    return this.videoElement?.currentTime ?? 0;
+    return this.video?.currentTime ?? 0;
   }
   set currentTime(seconds: number) {
-    this.seekTo(seconds);
+    handleRequest(this.requestContext(), 's72-seek-request', seconds);
   }
   /** Duration in seconds; NaN until known, Infinity for live. */
   get duration(): number {
-    return this.videoElement?.duration ?? Number.NaN;
+    return this.video?.duration ?? Number.NaN;
   }
   get paused(): boolean {
-    return this.videoElement?.paused ?? true;
+    return this.video?.paused ?? true;
   }
   get ended(): boolean {
-    return this.videoElement?.ended ?? false;
+    return this.video?.ended ?? false;
   }
-  /** Volume 0..1. */
+  /** Volume 0..1 (clamped). */
   get volume(): number {
-    return this.videoElement?.volume ?? 1;
+    return this.video?.volume ?? 1;
   }
   set volume(value: number) {
-    if (this.videoElement) this.video.volume = clamp(value, 0, 1);
+    if (this.video && Number.isFinite(value)) this.video.volume = clamp(value, 0, 1);
   }
+  /** Playback rate; values that are not positive numbers are ignored. */
   get playbackRate(): number {
-    return this.videoElement?.playbackRate ?? 1;
+    return this.video?.playbackRate ?? 1;
   }
   set playbackRate(rate: number) {
-    if (this.videoElement && Number.isFinite(rate) && rate > 0) this.video.playbackRate = rate;
+    if (this.video && Number.isFinite(rate) && rate > 0) this.video.playbackRate = rate;
   }
   /** The error that stopped playback, or null. */
   get lastError(): S72Error | null {
-    return this.error;
+    return this.store.getState().error;
   }
   /** Name of the engine playing now (`shaka`), or null. */
   get engineName(): string | null {
-    return this.engine?.name ?? null;
+    return this.engines.current?.name ?? null;
   }
-  /**
-   * The tracks of the loaded source (player-and-client §3 "Tracks"); empty before load.
-   * Video tracks are `active` only while one is pinned (automatic quality otherwise).
-   */
+  /** The tracks of the loaded source (player-and-client §3 "Tracks"); empty before load. */
   get tracks(): S72Tracks {
-    const engine = this.engine;
-    if (!engine || !this.loaded) return { audio: [], text: [], video: [] };
-    return { audio: engine.audioTracks(), text: engine.textTracks(), video: engine.videoTracks() };
+    return this.engines.tracks();
+  }
+  /** The configuration in force: `config`, or `{}` when `config` is not an object. */
+  get effectiveConfig(): S72PlayerConfig {
+    return readConfig(this.config) ?? {};
   }
 
   /** Switches the audio track (an id from `tracks.audio`); unknown ids are ignored. */
   selectAudioTrack(id: string): void {
-    this.engine?.selectAudioTrack(id);
+    this.engines.current?.selectAudioTrack(id);
   }
-
   /** Shows a text track (an id from `tracks.text`), or hides subtitles with `null`. */
   selectTextTrack(id: string | null): void {
-    this.engine?.selectTextTrack(id);
+    this.engines.current?.selectTextTrack(id);
   }
-
   /** Pins a quality (an id from `tracks.video`), or returns to automatic quality with `null`. */
   selectVideoTrack(id: string | null): void {
-    this.engine?.selectVideoTrack(id);
+    this.engines.current?.selectVideoTrack(id);
   }
-
   /** Normalised playback statistics, or null before anything is loaded. */
   getStats(): EngineStats | null {
-    return this.engine?.getStats() ?? null;
+    return this.engines.current?.getStats() ?? null;
   }
-
   /**
    * Starts playback. Resolves when playing; rejects with the browser's error when refused.
-   * After 3 failures other than the autoplay policy, emits `s72-error` `play_failed` (player-and-client §4).
+   * After 3 refusals other than the autoplay policy, emits `s72-error` `play_failed` (player-and-client §4).
    */
-  async play(): Promise<void> {
-    if (!this.videoElement) return;
-    try {
-      await this.video.play();
-      this.playFailures = 0;
-    } catch (error) {
-      this.onPlayRejected(error);
-      throw error;
-    }
+  play(): Promise<void> {
+    return this.playback.play();
   }
-
   pause(): void {
-    this.videoElement?.pause();
+    this.video?.pause();
   }
+  /** Reloads the media at the last position ("Try again", player-and-client §8). */
+  retry = (): void => this.engines.retry();
 
-  /** Starts fetching the engine's code now, e.g. while the page is still calling its APIs. */
+  /** Starts fetching the engines' code now, e.g. while the page is still calling its APIs. */
   static preloadEngines(): Promise<void> {
     return Promise.all(ENGINE_LOADERS.map((loader) => loader.preload())).then(() => undefined);
   }
 
-  override connectedCallback(): void {
-    super.connectedCallback();
-    this.addEventListener('keydown', this.onKeyDown);
-    document.addEventListener('fullscreenchange', this.onFullscreenChange);
-    if (this.hasUpdated) this.scheduleLoad();
+  /** Reports an error once: `s72-error`, and the error panel when critical (play-page §8). */
+  report(error: S72Error): void {
+    if (this.reported.has(error)) return;
+    this.reported.add(error);
+    if (error.severity === 'critical') {
+      this.store.setSession({ error });
+      this.buffering.set(false);
+    }
+    fireEvent(this, 's72-error', error);
   }
 
-  override disconnectedCallback(): void {
-    super.disconnectedCallback();
-    this.removeEventListener('keydown', this.onKeyDown);
-    document.removeEventListener('fullscreenchange', this.onFullscreenChange);
-    // Removing the element ends the playback session: engine destroyed, EME sessions closed.
-    if (this.videoElement && this.loaded) this.resumeAt = this.video.currentTime;
-    this.loadGeneration++;
-    void this.releaseEngine();
-    this.mediaListeners?.abort();
-    this.mediaListeners = null;
-    clearTimeout(this.spinnerTimer);
-  }
-
-  protected override firstUpdated(): void {
-    this.videoElement = this.renderRoot.querySelector('video')!;
-    this.listenToMedia();
-    this.video.muted = this.muted;
+  override attributeChangedCallback(name: string, old: string | null, value: string | null): void {
+    super.attributeChangedCallback(name, old, value);
+    if (name === 'lang' || name === 'dir') this.requestUpdate();
   }
 
   protected override willUpdate(changed: PropertyValues<this>): void {
-    const sourceChanged = (['content', 'config', 'src', 'licenseUrl', 'keySystem', 'authToken'] as const).some((key) =>
-      changed.has(key),
-    );
-    if (sourceChanged && (this.content || this.src)) {
-      // Overlap the engine's download with everything else the page is doing.
-      void S72Player.preloadEngines().catch(() => undefined);
-      this.resumeAt = null;
-      this.scheduleLoad();
+    // Read before render: Chromium moves focus away as soon as a focused button is hidden.
+    this.bigPlayFocused = Boolean(this.shadowRoot?.activeElement?.classList.contains('big-play'));
+    if (changed.has('config')) {
+      if (!readConfig(this.config)) {
+        this.report(invalidConfig('config must be an object (player-and-client §3 "Player configuration")'));
+      }
+      this.store.setOwners({ config: this.effectiveConfig });
     }
+    if (SOURCE_PROPERTIES.some((key) => changed.has(key)) && (this.content || this.src)) this.engines.sourceChanged();
+    const i18n = createTranslator(resolveLocale(this.closest('[lang]')?.getAttribute('lang') ?? null));
+    if (this.context.value?.i18n !== i18n) this.context.setValue({ store: this.store, i18n } satisfies PlayerContextValue);
+  }
+
+  protected override firstUpdated(): void {
+    const video = this.renderRoot.querySelector('video')!;
+    video.muted = this.muted;
+    this.store.setOwners({ media: video });
   }
 
   protected override updated(changed: PropertyValues<this>): void {
     if (changed.has('muted') && this.video && this.video.muted !== this.muted) this.video.muted = this.muted;
-    if (changed.has('config') && (this.config as Record<string, unknown>)[INVALID_CONFIG] !== undefined) {
-      this.report(
-        new S72Error('invalid_config', 'The config attribute is not a JSON object', {
-          category: 'client',
-          severity: 'recoverable',
-        }),
-      );
+    // The big play button hides once playback starts: keep keyboard focus in the player (WCAG 2.4.3).
+    if (this.bigPlayFocused && this.renderRoot.querySelector<HTMLElement>('.big-play')?.hidden) {
+      this.renderRoot.querySelector('s72-control-bar')?.focus();
     }
   }
 
   protected override render() {
-    const video = this.videoElement;
-    const paused = video?.paused ?? true;
-    const showBigPlay = this.loaded && !this.error && paused && (!this.hasPlayed || (video?.ended ?? false));
-    const range = this.seekRange();
+    const state = this.store.getState();
+    const i18n = this.i18n;
+    const showBigPlay = state.loaded && !state.error && state.paused && (!state.played || state.ended);
+    const dir = this.getAttribute('dir') === 'ltr' || this.getAttribute('dir') === 'rtl' ? this.getAttribute('dir')! : i18n.dir;
     return html`
-      <video
-        part="video"
-        playsinline
-        crossorigin="anonymous"
-        preload="auto"
-        poster=${this.poster ?? this.content?.images?.thumb ?? nothing}
-        @click=${this.onVideoClick}
-      ></video>
-      <div class="spinner" part="spinner" role="status" aria-label="Loading" ?hidden=${!this.spinnerVisible || Boolean(this.error)}></div>
-      <button class="big-play" part="big-play-button" aria-label="Play" ?hidden=${!showBigPlay} @click=${this.onBigPlayClick}>
-        ${this.icons.get('play')}
-      </button>
-      ${this.error ? this.renderError(this.error) : nothing}
-      <s72-control-bar
-        part="controls"
-        exportparts="play-button, seek-bar, time, mute-button, volume, fullscreen-button"
-        .paused=${paused}
-        .currentTime=${video?.currentTime ?? 0}
-        .duration=${video?.duration ?? Number.NaN}
-        .seekStart=${range.start}
-        .seekEnd=${range.end}
-        .muted=${video?.muted ?? this.muted}
-        .volume=${video?.volume ?? 1}
-        .fullscreen=${this.fullscreen}
-        .canFullscreen=${typeof document !== 'undefined' && document.fullscreenEnabled}
-        .canSeek=${this.config.seeking !== false}
-        .loaded=${this.loaded}
-        @s72-play-request=${this.onPlayRequest}
-        @s72-pause-request=${this.onPauseRequest}
-        @s72-seek-request=${this.onSeekRequest}
-        @s72-mute-request=${this.onMuteRequest}
-        @s72-volume-request=${this.onVolumeRequest}
-        @s72-fullscreen-request=${this.onFullscreenRequest}
-      ></s72-control-bar>
-    `;
-  }
-
-  private renderError(error: S72Error) {
-    // Text only: the message never contains markup we render as HTML (DESIGN.md security rules).
-    return html`
-      <div class="error" part="error" role="alert">
-        <p>Something went wrong while playing this video.</p>
-        <code>${error.code}</code>
-        <button @click=${this.retry}>${this.icons.get('retry')} Try again</button>
+      <div class="frame" dir=${dir} lang=${i18n.locale}>
+        <video
+          part="video"
+          playsinline
+          crossorigin="anonymous"
+          preload="auto"
+          poster=${this.poster ?? this.content?.images?.thumb ?? nothing}
+          @click=${this.onVideoClick}
+        ></video>
+        <div
+          class="spinner"
+          part="spinner"
+          role="status"
+          aria-label=${i18n.t('player.loading')}
+          ?hidden=${!this.buffering.spinnerVisible || Boolean(state.error)}
+        ></div>
+        <button class="big-play" part="big-play-button" aria-label=${i18n.t('player.play')} ?hidden=${!showBigPlay} @click=${this.onBigPlayClick}>
+          ${icon('play')}
+        </button>
+        ${state.error ? this.renderError(state.error, i18n) : nothing}
+        <s72-control-bar part="controls" exportparts="play-button, seek-bar, time, mute-button, volume, fullscreen-button">
+          ${ICON_NAMES.map((name) => html`<slot name=${name} slot=${name}>${icon(name)}</slot>`)}
+        </s72-control-bar>
       </div>
     `;
   }
 
-  /** Reloads the media at the last position ("Try again", player-and-client §8). */
-  retry = (): void => {
-    this.resumeAt = this.videoElement?.currentTime || this.resumeAt;
-    this.scheduleLoad();
+  private renderError(error: S72Error, i18n: Translator) {
+    // Text only: nothing here is rendered as HTML (DESIGN.md security rules).
+    return html`
+      <div class="error" part="error" role="alert">
+        <p>${i18n.t('player.error')}</p>
+        <code>${error.code}</code>
+        <button @click=${this.retry}>${icon('retry')} ${i18n.t('player.retry')}</button>
+      </div>
+    `;
+  }
+
+  private get video(): HTMLVideoElement | undefined {
+    return (this.store.owners.media as HTMLVideoElement | null | undefined) ?? undefined;
+  }
+
+  private get i18n(): Translator {
+    return this.context.value?.i18n ?? createTranslator('en');
+  }
+
+  private reflect(state: PlayerState): void {
+    this.toggleAttribute('paused', state.paused);
+    this.toggleAttribute('buffering', state.buffering);
+    if (this.muted !== state.muted && this.video) this.muted = state.muted;
+  }
+
+  private requestContext(): RequestContext {
+    return {
+      owners: this.store.owners,
+      state: this.store.getState(),
+      play: () => this.playback.play(),
+      setFullscreen: (enter) => this.fullscreenControl.set(enter),
+    };
+  }
+
+  private readonly onRequest = (event: Event): void => {
+    handleRequest(this.requestContext(), event.type, (event as CustomEvent<unknown>).detail);
   };
-
-  private seekRange(): { start: number; end: number } {
-    const range = this.engine?.seekRange();
-    if (range && Number.isFinite(range.end)) return range;
-    const duration = this.videoElement?.duration;
-    return { start: 0, end: Number.isFinite(duration) ? duration! : 0 };
-  }
-
-  private scheduleLoad(): void {
-    if (this.loadScheduled) return;
-    this.loadScheduled = true;
-    void this.updateComplete.then(() => {
-      this.loadScheduled = false;
-      if (this.isConnected) void this.load();
-    });
-  }
-
-  private async load(): Promise<void> {
-    const generation = ++this.loadGeneration;
-    const isCurrent = () => generation === this.loadGeneration && this.isConnected;
-    await this.releaseEngine();
-    if (!isCurrent()) return;
-    this.error = null;
-    this.loaded = false;
-    this.hasPlayed = false;
-    this.playFailures = 0;
-
-    const candidates = resolveSources({
-      content: this.content,
-      src: this.src,
-      licenseUrl: this.licenseUrl,
-      keySystem: isDrmType(this.keySystem) ? (this.keySystem as DrmType) : null,
-      authToken: this.authToken,
-      config: this.config,
-      baseUrl: document.baseURI,
-    });
-    if (candidates.length === 0) return;
-
-    this.setBuffering(true);
-    try {
-      const { loader, source } = chooseEngine(candidates, ENGINE_LOADERS);
-      const engine = await loader.create(this.video);
-      if (!isCurrent()) {
-        await engine.destroy();
-        return;
-      }
-      this.engine = engine;
-      engine.on('error', (error) => {
-        if (isCurrent()) this.report(error);
-      });
-      engine.on('buffering', (buffering) => {
-        if (isCurrent()) this.setBuffering(buffering);
-      });
-      engine.on('tracks', () => {
-        if (isCurrent() && this.loaded) this.emit('s72-tracks-change', this.tracks);
-      });
-      await engine.load(source, this.resumeAt ?? this.startTime ?? undefined);
-      if (!isCurrent()) return;
-      this.loaded = true;
-      this.setBuffering(false);
-      this.emit('s72-loaded', { engine: engine.name });
-      this.emit('s72-tracks-change', this.tracks);
-      if (this.autoplay || this.resumeAt !== null) await this.autoplayWithFallback();
-    } catch (error) {
-      if (!isCurrent()) return;
-      this.setBuffering(false);
-      // Engine errors were usually reported through the engine's `error` event already.
-      this.report(toS72Error(error));
-    }
-  }
-
-  /** Plays; if the browser refuses sound (autoplay policy), retries muted (play-page §9 autoplay). */
-  private async autoplayWithFallback(): Promise<void> {
-    try {
-      await this.video.play();
-    } catch (error) {
-      if ((error as DOMException)?.name !== 'NotAllowedError' || this.video.muted) {
-        this.onPlayRejected(error);
-        return;
-      }
-      this.video.muted = true;
-      this.muted = true;
-      try {
-        await this.video.play();
-        this.emit('s72-autoplay-muted', { muted: true, reason: 'autoplay-policy' });
-      } catch (mutedError) {
-        // Still refused: the big play button waits for the viewer.
-        this.onPlayRejected(mutedError);
-      }
-    }
-  }
-
-  private onPlayRejected(error: unknown): void {
-    const name = (error as DOMException)?.name;
-    // The autoplay policy and interrupted plays (pause() or a new load) are not failures.
-    if (name === 'NotAllowedError' || name === 'AbortError') return;
-    this.playFailures++;
-    if (this.playFailures >= MAX_PLAY_FAILURES) {
-      this.playFailures = 0;
-      this.report(playFailedError(error));
-    }
-  }
-
-  private async releaseEngine(): Promise<void> {
-    const engine = this.engine;
-    this.engine = null;
-    this.loaded = false;
-    if (engine) await engine.destroy();
-  }
-
-  private report(error: S72Error): void {
-    if (this.reportedErrors.has(error)) return;
-    this.reportedErrors.add(error);
-    if (error.severity === 'critical') {
-      this.error = error;
-      this.setBuffering(false);
-    }
-    this.emit('s72-error', error);
-  }
-
-  private emit<K extends keyof S72PlayerEventDetail>(type: K, detail: S72PlayerEventDetail[K]): void {
-    fire(this, type, detail);
-  }
-
-  private setBuffering(buffering: boolean): void {
-    if (buffering === this.bufferingState) return;
-    this.bufferingState = buffering;
-    clearTimeout(this.spinnerTimer);
-    if (buffering) {
-      const delayMs = this.config.spinnerDelayMs ?? SPINNER_DELAY_MS;
-      this.spinnerTimer = setTimeout(() => (this.spinnerVisible = true), delayMs);
-    } else {
-      this.spinnerVisible = false;
-    }
-    this.emit('s72-buffering-change', { buffering });
-  }
-
-  private listenToMedia(): void {
-    this.mediaListeners?.abort();
-    this.mediaListeners = new AbortController();
-    const { signal } = this.mediaListeners;
-    for (const type of MEDIA_EVENTS) {
-      this.video.addEventListener(
-        type,
-        () => {
-          this.onMediaEvent(type);
-          redispatch(this, type);
-        },
-        { signal },
-      );
-    }
-  }
-
-  private onMediaEvent(type: string): void {
-    this.mediaTick++;
-    this.pausedState = this.video.paused;
-    switch (type) {
-      case 'playing':
-        this.hasPlayed = true;
-        this.playFailures = 0;
-        this.setBuffering(false);
-        break;
-      case 'waiting':
-        if (this.loaded) this.setBuffering(true);
-        break;
-      case 'volumechange':
-        this.muted = this.video.muted;
-        break;
-    }
-  }
-
-  private seekTo(seconds: number): void {
-    if (!this.videoElement || this.config.seeking === false) return;
-    const { start, end } = this.seekRange();
-    this.video.currentTime = clamp(seconds, start, end || seconds);
-  }
-
-  private togglePlay(): void {
-    if (!this.loaded) return;
-    if (this.video.paused) void this.play().catch(() => undefined);
-    else this.pause();
-  }
-
-  private toggleFullscreen(enter: boolean): void {
-    if (enter && !document.fullscreenElement) void this.requestFullscreen?.().catch(() => undefined);
-    else if (!enter && document.fullscreenElement) void document.exitFullscreen().catch(() => undefined);
-  }
-
-  private readonly onFullscreenChange = (): void => {
-    this.fullscreen = document.fullscreenElement === this;
+  private readonly onVideoClick = (): void => {
+    const state = this.store.getState();
+    if (!state.loaded) return;
+    handleRequest(this.requestContext(), state.paused ? 's72-play-request' : 's72-pause-request', undefined);
   };
-
-  private readonly onPlayRequest = (): void => void this.play().catch(() => undefined);
-  private readonly onPauseRequest = (): void => this.pause();
-  private readonly onSeekRequest = (event: CustomEvent<number>): void => this.seekTo(event.detail);
-  private readonly onMuteRequest = (event: CustomEvent<boolean>): void => {
-    this.video.muted = event.detail;
-  };
-  private readonly onVolumeRequest = (event: CustomEvent<number>): void => {
-    this.video.volume = clamp(event.detail, 0, 1);
-    if (event.detail > 0 && this.video.muted) this.video.muted = false;
-  };
-  private readonly onFullscreenRequest = (event: CustomEvent<boolean>): void => this.toggleFullscreen(event.detail);
-  private readonly onVideoClick = (): void => this.togglePlay();
   private readonly onBigPlayClick = (): void => void this.play().catch(() => undefined);
-
-  /** Keyboard shortcuts (player-and-client §9 "Controls"): Space/K, ←/→/J/L ±10 s, ↑/↓ volume, M, F. */
-  private readonly onKeyDown = (event: KeyboardEvent): void => {
-    if (event.defaultPrevented || event.altKey || event.ctrlKey || event.metaKey) return;
-    const origin = event.composedPath()[0];
-    const inRange = origin instanceof HTMLInputElement;
-    const onButton = origin instanceof HTMLButtonElement;
-    const key = event.key.toLowerCase();
-    const handled = (() => {
-      switch (key) {
-        case ' ':
-          if (onButton) return false; // the button's own activation
-          this.togglePlay();
-          return true;
-        case 'k':
-          this.togglePlay();
-          return true;
-        case 'arrowleft':
-        case 'arrowright':
-          if (inRange) return false; // the slider's own step
-          this.seekTo(this.currentTime + (key === 'arrowleft' ? -SEEK_STEP_S : SEEK_STEP_S));
-          return true;
-        case 'j':
-        case 'l':
-          this.seekTo(this.currentTime + (key === 'j' ? -SEEK_STEP_S : SEEK_STEP_S));
-          return true;
-        case 'arrowup':
-        case 'arrowdown':
-          if (inRange) return false;
-          this.volume = this.volume + (key === 'arrowup' ? VOLUME_STEP : -VOLUME_STEP);
-          return true;
-        case 'm':
-          this.video.muted = !this.video.muted;
-          return true;
-        case 'f':
-          this.toggleFullscreen(!this.fullscreen);
-          return true;
-        default:
-          return false;
-      }
-    })();
-    if (handled) event.preventDefault();
-  };
-}
-
-/** Our own events bubble and are composed, so they leave any shadow root the player sits in. */
-function fire<K extends keyof S72PlayerEventDetail>(host: HTMLElement, type: K, detail: S72PlayerEventDetail[K]): void {
-  host.dispatchEvent(new CustomEvent(type, { detail, bubbles: true, composed: true }));
-}
-
-/** Native media events are re-dispatched from the host, unchanged (DESIGN.md "Element events"). */
-function redispatch(host: HTMLElement, type: string): void {
-  host.dispatchEvent(new Event(type));
-}
-
-function toS72Error(error: unknown): S72Error {
-  if (isS72Error(error)) return error;
-  return new S72Error('playback_error', error instanceof Error ? error.message : 'Playback failed', {
-    category: 'playback',
-    cause: error,
-  });
 }
 
 defineElement('s72-player', S72Player);
+
+export interface S72Player {
+  addEventListener<K extends keyof S72PlayerEventMap>(
+    type: K,
+    listener: (this: S72Player, event: S72PlayerEventMap[K]) => unknown,
+    options?: boolean | AddEventListenerOptions,
+  ): void;
+  addEventListener(type: string, listener: EventListenerOrEventListenerObject, options?: boolean | AddEventListenerOptions): void;
+  removeEventListener<K extends keyof S72PlayerEventMap>(
+    type: K,
+    listener: (this: S72Player, event: S72PlayerEventMap[K]) => unknown,
+    options?: boolean | EventListenerOptions,
+  ): void;
+  removeEventListener(type: string, listener: EventListenerOrEventListenerObject, options?: boolean | EventListenerOptions): void;
+}
 
 declare global {
   interface HTMLElementTagNameMap {

@@ -1,22 +1,63 @@
 /**
- * Control icons from the Lucide set, rendered as SVG nodes (no HTML strings: DESIGN.md security
- * rules). One node per icon per control instance, so re-renders reuse it.
+ * Control icons: Lit templates (`svg` for the shapes) built from the Lucide icon set's data (ISC licence), so they
+ * render on the server as well as in the browser and never go through an HTML string (DESIGN.md
+ * security rules). Every icon sits in a named slot, so an embedder can replace it
+ * (`<span slot="play">▶</span>` inside `<s72-player>`), as media-chrome does (STYLE.md §2 (c)).
  */
-import { createElement, Maximize, Minimize, Pause, Play, RotateCcw, Volume2, VolumeX, type IconNode } from 'lucide';
+import { html, svg, nothing, type SVGTemplateResult, type TemplateResult } from 'lit';
+import { Maximize, Minimize, Pause, Play, RotateCcw, Volume2, VolumeX, type IconNode } from 'lucide';
 
-export const icons = { play: Play, pause: Pause, volume: Volume2, muted: VolumeX, enterFullscreen: Maximize, exitFullscreen: Minimize, retry: RotateCcw } as const;
-export type IconName = keyof typeof icons;
+/** The icons by slot name; the slot name is the one an embedder uses to replace the icon. */
+export const ICONS = {
+  play: Play,
+  pause: Pause,
+  volume: Volume2,
+  muted: VolumeX,
+  'enter-fullscreen': Maximize,
+  'exit-fullscreen': Minimize,
+  retry: RotateCcw,
+} as const satisfies Record<string, IconNode>;
+export type IconName = keyof typeof ICONS;
+export const ICON_NAMES = Object.keys(ICONS) as IconName[];
 
-/** A per-instance cache of icon nodes. */
-export class IconSet {
-  private readonly nodes = new Map<IconName, SVGElement>();
+type Attributes = Record<string, string | number | undefined>;
+const attr = (attributes: Attributes, name: string) => attributes[name] ?? nothing;
 
-  get(name: IconName): SVGElement {
-    let node = this.nodes.get(name);
-    if (!node) {
-      node = createElement(icons[name] as IconNode, { 'aria-hidden': 'true', focusable: 'false', width: 24, height: 24 });
-      this.nodes.set(name, node);
-    }
-    return node;
+/** One child of a Lucide icon node; the tags and attributes Lucide uses, each as a static template. */
+function child([tag, a]: readonly [string, Attributes]): SVGTemplateResult {
+  switch (tag) {
+    case 'path':
+      return svg`<path d=${attr(a, 'd')}></path>`;
+    case 'circle':
+      return svg`<circle cx=${attr(a, 'cx')} cy=${attr(a, 'cy')} r=${attr(a, 'r')} fill=${attr(a, 'fill')}></circle>`;
+    case 'ellipse':
+      return svg`<ellipse cx=${attr(a, 'cx')} cy=${attr(a, 'cy')} rx=${attr(a, 'rx')} ry=${attr(a, 'ry')}></ellipse>`;
+    case 'rect':
+      return svg`<rect x=${attr(a, 'x')} y=${attr(a, 'y')} width=${attr(a, 'width')} height=${attr(a, 'height')}
+        rx=${attr(a, 'rx')} ry=${attr(a, 'ry')}></rect>`;
+    case 'line':
+      return svg`<line x1=${attr(a, 'x1')} y1=${attr(a, 'y1')} x2=${attr(a, 'x2')} y2=${attr(a, 'y2')}></line>`;
+    case 'polyline':
+      return svg`<polyline points=${attr(a, 'points')}></polyline>`;
+    case 'polygon':
+      return svg`<polygon points=${attr(a, 'points')}></polygon>`;
+    default:
+      return svg``;
   }
+}
+
+const cache = new Map<IconName, TemplateResult>();
+
+/** The icon as an inline SVG template (24×24, stroked with `currentColor`, hidden from assistive tech). */
+export function icon(name: IconName): TemplateResult {
+  let template = cache.get(name);
+  if (!template) {
+    const node = ICONS[name] as unknown as ReadonlyArray<readonly [string, Attributes]>;
+    // The outer <svg> is HTML (Lit's `svg` tag is for what goes inside it).
+    template = html`<svg xmlns="http://www.w3.org/2000/svg" width="24" height="24" viewBox="0 0 24 24" fill="none"
+      stroke="currentColor" stroke-width="2" stroke-linecap="round" stroke-linejoin="round" aria-hidden="true"
+      focusable="false">${node.map(child)}</svg>`;
+    cache.set(name, template);
+  }
+  return template;
 }

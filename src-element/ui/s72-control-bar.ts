@@ -1,9 +1,14 @@
+import { consume } from '@lit/context';
 import { LitElement, css, html, nothing, type PropertyValues } from 'lit';
 import { property, state } from 'lit/decorators.js';
+import { clamp, formatTime } from '../core/format-time.js';
+import { createTranslator, type Translator } from '../core/i18n/index.js';
+import type { PlayerState } from '../core/player-store.js';
+import { playerContext, type PlayerContextValue } from '../context.js';
+import { StoreController } from '../controllers/store-controller.js';
 import { defineElement } from '../define.js';
-import { clamp, formatTime, spokenTime } from '../core/format-time.js';
 import { fireRequest } from '../events.js';
-import { IconSet } from './icons.js';
+import { icon, type IconName } from './icons.js';
 
 /** player-and-client §9 "Controls": the seek bar seeks 0.125 s after the thumb stops moving. */
 export const SEEK_BAR_DELAY_MS = 125;
@@ -12,11 +17,14 @@ export const SEEK_BAR_DELAY_MS = 125;
  * @tagname s72-control-bar
  * @summary The control bar of `<s72-player>`: play/pause, seek bar, time, mute, volume, fullscreen.
  *
- * Renders only from its properties (set by the player from media state) and never touches the
- * media: every user intent is a bubbling, composed request event (DESIGN.md "Element events";
- * player-and-client §2 "Control bar and seek bar", §5 "Seeks are clamped", §9 "Controls").
- * Every control is a native `<button>` or `<input type="range">` with a label, so it works with the
- * keyboard and screen readers as is.
+ Inside `<s72-player>` it renders from the player's store (through `@lit/context`), re-rendering
+ * only for the keys it reads, and labels itself from the player's string table; on its own it
+ * renders from its properties. It never touches the media: every user intent is a bubbling,
+ * composed request event (DESIGN.md "Element events"; player-and-client §2 "Control bar and seek
+ * bar", §5 "Seeks are clamped", §9 "Controls"). Every control is a native `<button>` or
+ * `<input type="range">` with a label, so it works with the keyboard and screen readers as is.
+ * Under `dir="rtl"` the bar mirrors, the seek and volume sliders included (they fill from the
+ * right, as the reading direction goes); the clock stays `h:mm:ss` in Latin digits.
  *
  * @fires s72-play-request - play button, while paused
  * @fires s72-pause-request - play button, while playing
@@ -24,6 +32,7 @@ export const SEEK_BAR_DELAY_MS = 125;
  * @fires {CustomEvent<boolean>} s72-mute-request - mute button; detail: mute?
  * @fires {CustomEvent<number>} s72-volume-request - volume slider; detail: 0..1
  * @fires {CustomEvent<boolean>} s72-fullscreen-request - fullscreen button; detail: enter?
+ * @slot play - play icon (also: pause, volume, muted, enter-fullscreen, exit-fullscreen)
  * @csspart play-button
  * @csspart seek-bar
  * @csspart time
@@ -34,6 +43,8 @@ export const SEEK_BAR_DELAY_MS = 125;
  * @cssprop [--s72-control-bar-background=linear-gradient(transparent, rgb(0 0 0 / 0.75))]
  */
 export class S72ControlBar extends LitElement {
+  /** Focusing the bar focuses its first enabled control. */
+  static override shadowRootOptions: ShadowRootInit = { ...LitElement.shadowRootOptions, delegatesFocus: true };
   static override styles = css`
     :host {
       display: flex;
@@ -76,6 +87,8 @@ export class S72ControlBar extends LitElement {
       inline-size: 5rem;
     }
     .time {
+      direction: ltr;
+      unicode-bidi: isolate;
       font-variant-numeric: tabular-nums;
       white-space: nowrap;
       flex: none;
@@ -109,14 +122,48 @@ export class S72ControlBar extends LitElement {
   /** Position shown while the viewer drags the seek bar, or null. */
   @state() private scrubTime: number | null = null;
   private seekTimer: ReturnType<typeof setTimeout> | undefined;
-  private readonly icons = new IconSet();
+
+  /** The player's store and strings, when inside `<s72-player>`. */
+  @consume({ context: playerContext, subscribe: true })
+  @state()
+  private player?: PlayerContextValue;
+  private readonly fromStore = new StoreController(
+    this,
+    ['paused', 'currentTime', 'duration', 'seekable', 'muted', 'volume', 'fullscreen', 'canFullscreen', 'canSeek', 'loaded'],
+    (state) => this.copy(state),
+  );
 
   override disconnectedCallback(): void {
     super.disconnectedCallback();
     clearTimeout(this.seekTimer);
   }
 
+  private copy(state: PlayerState): void {
+    Object.assign(this, {
+      paused: state.paused,
+      currentTime: state.currentTime,
+      duration: state.duration,
+      seekStart: state.seekable.start,
+      seekEnd: state.seekable.end,
+      muted: state.muted,
+      volume: state.volume,
+      fullscreen: state.fullscreen,
+      canFullscreen: state.canFullscreen,
+      canSeek: state.canSeek,
+      loaded: state.loaded,
+    });
+  }
+
+  private get i18n(): Translator {
+    return this.player?.i18n ?? createTranslator('en');
+  }
+
+  private slotted(name: IconName) {
+    return html`<slot name=${name}>${icon(name)}</slot>`;
+  }
+
   protected override willUpdate(changed: PropertyValues<this>): void {
+    if (changed.has('player' as keyof S72ControlBar)) this.fromStore.setStore(this.player?.store ?? null);
     // A seek the player confirmed ends scrubbing.
     if (changed.has('currentTime') && this.scrubTime !== null && this.seekTimer === undefined) {
       this.scrubTime = null;
@@ -128,25 +175,28 @@ export class S72ControlBar extends LitElement {
     const hasDuration = Number.isFinite(this.duration) && this.duration > 0;
     const seekMax = hasDuration ? this.duration : Math.max(this.seekEnd, 0);
     const volumePercent = Math.round((this.muted ? 0 : this.volume) * 100);
+    const i18n = this.i18n;
+    const t: Translator['t'] = (key, params) => i18n.t(key, params);
+    const spokenTime = (seconds: number) => i18n.spokenTime(seconds);
     return html`
       <button
         part="play-button"
-        aria-label=${this.paused ? 'Play' : 'Pause'}
+        aria-label=${t(this.paused ? 'player.play' : 'player.pause')}
         ?disabled=${!this.loaded}
         @click=${this.onPlayClick}
       >
-        ${this.icons.get(this.paused ? 'play' : 'pause')}
+        ${this.slotted(this.paused ? 'play' : 'pause')}
       </button>
       <input
         class="seek"
         part="seek-bar"
         type="range"
-        aria-label="Seek"
+        aria-label=${t('player.seek')}
         min=${this.seekStart}
         max=${seekMax}
         step="any"
         .value=${String(clamp(shownTime, this.seekStart, seekMax))}
-        aria-valuetext=${`${spokenTime(shownTime)} of ${spokenTime(seekMax)}`}
+        aria-valuetext=${t('player.timeOf', { current: spokenTime(shownTime), duration: spokenTime(seekMax) })}
         ?disabled=${!this.canSeek || !this.loaded}
         @input=${this.onSeekInput}
         @change=${this.onSeekChange}
@@ -158,31 +208,31 @@ export class S72ControlBar extends LitElement {
       </span>
       <button
         part="mute-button"
-        aria-label=${this.muted ? 'Unmute' : 'Mute'}
+        aria-label=${t(this.muted ? 'player.unmute' : 'player.mute')}
         aria-pressed=${this.muted ? 'true' : 'false'}
         @click=${this.onMuteClick}
       >
-        ${this.icons.get(this.muted || this.volume === 0 ? 'muted' : 'volume')}
+        ${this.slotted(this.muted || this.volume === 0 ? 'muted' : 'volume')}
       </button>
       <input
         class="volume"
         part="volume"
         type="range"
-        aria-label="Volume"
+        aria-label=${t('player.volume')}
         min="0"
         max="100"
         step="1"
         .value=${String(volumePercent)}
-        aria-valuetext=${`${volumePercent}%`}
+        aria-valuetext=${t('player.volumePercent', { percent: volumePercent })}
         @input=${this.onVolumeInput}
       />
       <button
         part="fullscreen-button"
-        aria-label=${this.fullscreen ? 'Exit fullscreen' : 'Enter fullscreen'}
+        aria-label=${t(this.fullscreen ? 'player.exitFullscreen' : 'player.enterFullscreen')}
         ?hidden=${!this.canFullscreen}
         @click=${this.onFullscreenClick}
       >
-        ${this.icons.get(this.fullscreen ? 'exitFullscreen' : 'enterFullscreen')}
+        ${this.slotted(this.fullscreen ? 'exit-fullscreen' : 'enter-fullscreen')}
       </button>
     `;
   }

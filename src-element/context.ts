@@ -1,0 +1,17 @@
+/**
+ * What `<s72-player>` gives the UI elements inside it, through `@lit/context` (DESIGN.md "Inside
+ * the player"; STYLE.md §7.13): the state store to render from and the string table to label with.
+ * UI elements consume it with `subscribe: true`, render from the store, and only send request
+ * events; they never reach up with `closest()` and never touch the `<video>`.
+ */
+import { createContext } from '@lit/context';
+import type { Translator } from './core/i18n/index.js';
+import type { PlayerStore } from './core/player-store.js';
+
+export interface PlayerContextValue {
+  readonly store: PlayerStore;
+  /** The player's language (its `lang` attribute, else the document's). */
+  readonly i18n: Translator;
+}
+
+export const playerContext = createContext<PlayerContextValue>(Symbol('s72-player'));

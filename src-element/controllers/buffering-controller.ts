@@ -1,0 +1,73 @@
+/**
+ * Buffering and the spinner (play-page §9 "Spinner delay 0.25 s"). Buffering is confirmed by the
+ * engine (`buffering` events, forwarded with `set()`) and by the media (`waiting` once loaded,
+ * `playing`); the spinner shows only after `spinnerDelayMs` of uninterrupted buffering. Owns the
+ * spinner timer and its media listeners from `hostConnected` to `hostDisconnected`.
+ *
+ * @fires s72-buffering-change - `{buffering}` on every change
+ */
+import type { ReactiveController } from 'lit';
+import { SPINNER_DELAY_MS } from '../core/types.js';
+import { fireEvent } from '../events.js';
+import { Listeners, type PlayerHost } from './player-host.js';
+
+export class BufferingController implements ReactiveController {
+  private readonly media = new Listeners();
+  private timer: ReturnType<typeof setTimeout> | undefined;
+  private visible = false;
+
+  constructor(private readonly host: PlayerHost) {
+    host.addController(this);
+  }
+
+  /** True once buffering has lasted the spinner delay (and until it stops). */
+  get spinnerVisible(): boolean {
+    return this.visible;
+  }
+
+  /** Buffering started (`true`) or stopped (`false`); repeated values are ignored. */
+  set(buffering: boolean): void {
+    const { store } = this.host;
+    if (store.getState().buffering === buffering) return;
+    store.setSession({ buffering });
+    clearTimeout(this.timer);
+    this.timer = undefined;
+    if (buffering) {
+      const delayMs = this.host.effectiveConfig.spinnerDelayMs ?? SPINNER_DELAY_MS;
+      this.timer = setTimeout(() => this.show(true), Math.max(0, delayMs));
+    } else {
+      this.show(false);
+    }
+    fireEvent(this.host, 's72-buffering-change', { buffering });
+  }
+
+  hostConnected(): void {
+    this.attach();
+  }
+
+  hostUpdated(): void {
+    if (this.media.current !== this.host.store.owners.media) this.attach();
+  }
+
+  hostDisconnected(): void {
+    this.media.detach();
+    clearTimeout(this.timer);
+    this.timer = undefined;
+    this.set(false);
+  }
+
+  private attach(): void {
+    this.media.attach(this.host.store.owners.media, {
+      playing: () => this.set(false),
+      waiting: () => {
+        if (this.host.store.getState().loaded) this.set(true);
+      },
+    });
+  }
+
+  private show(visible: boolean): void {
+    if (this.visible === visible) return;
+    this.visible = visible;
+    this.host.requestUpdate();
+  }
+}

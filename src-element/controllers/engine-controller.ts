@@ -1,0 +1,236 @@
+/**
+ * The engine's lifecycle (player-and-client §4 "Engine choice"; DESIGN.md "Inside the player"):
+ * choose an engine for the source, create it, load at the start position, unload, switch sources,
+ * and ignore the results of a load that a newer one replaced (generation guard). Removing the
+ * player from the page ends the playback session (engine destroyed, EME sessions closed); moving it
+ * (disconnect and connect in one task) keeps it playing.
+ *
+ * Bad input never throws: a `content` without `assets`, a start time that is not a number, or a
+ * negative start on a VOD source is reported as a recoverable `invalid_config` (player-and-client
+ * §8 "Client") and the bad part is ignored.
+ *
+ * @fires s72-loaded - `{engine}` once the source is loaded
+ * @fires s72-tracks-change - the tracks, once loaded and whenever they or the active ones change
+ * @fires s72-error - load and engine errors (play-page §8 mapping), `invalid_config`
+ */
+import type { ReactiveController } from 'lit';
+import { chooseEngine, isDrmType, resolveSources } from '../core/engine/choose-source.js';
+import type { Engine, EngineLoader, EngineSource } from '../core/engine/engine.js';
+import { S72Error, isS72Error } from '../core/errors.js';
+import type { S72Content } from '../core/types.js';
+import { fireEvent, type S72Tracks } from '../events.js';
+import type { BufferingController } from './buffering-controller.js';
+import type { PlaybackHost, PlaybackStartController } from './playback-start-controller.js';
+
+export interface EngineHost extends PlaybackHost {
+  readonly hasUpdated: boolean;
+  readonly updateComplete: Promise<boolean>;
+  /** What to play: `content` (player-and-client §3 "Content"), else the plain-HTML attributes. */
+  readonly content: S72Content | null;
+  readonly src: string | null;
+  readonly licenseUrl: string | null;
+  readonly keySystem: string | null;
+  readonly authToken: string | null;
+  /** Requested start position, seconds (`start-time`; play-page §2 `t`), or null. */
+  readonly startTime: number | null;
+  readonly autoplay: boolean;
+}
+
+export interface EngineControllerOptions {
+  /** Engines in the order they are tried. */
+  loaders: readonly EngineLoader[];
+  buffering: BufferingController;
+  playback: PlaybackStartController;
+}
+
+const NO_TRACKS = (): S72Tracks => ({ audio: [], text: [], video: [] });
+
+/** A recoverable `invalid_config` (player-and-client §8 "Client"). */
+export function invalidConfig(message: string, data?: Record<string, unknown>): S72Error {
+  return new S72Error('invalid_config', message, { category: 'client', severity: 'recoverable', ...(data ? { data } : {}) });
+}
+
+export class EngineController implements ReactiveController {
+  private engine: Engine | null = null;
+  private generation = 0;
+  private scheduled = false;
+  /** No engine and no load in flight (nothing loaded yet, or torn down after removal). */
+  private released = true;
+  /** Torn down by a removal: load again when re-inserted. */
+  private reloadOnConnect = false;
+  /** Where to resume after a reload ("Try again", re-insertion), seconds. */
+  private resumeAt: number | null = null;
+
+  constructor(
+    private readonly host: EngineHost,
+    private readonly options: EngineControllerOptions,
+  ) {
+    host.addController(this);
+  }
+
+  /** The engine playing now, or null. */
+  get current(): Engine | null {
+    return this.engine;
+  }
+
+  /** The tracks of the loaded source; empty before load. */
+  tracks(): S72Tracks {
+    const engine = this.engine;
+    if (!engine || !this.host.store.getState().loaded) return NO_TRACKS();
+    return { audio: engine.audioTracks(), text: engine.textTracks(), video: engine.videoTracks() };
+  }
+
+  /** Starts fetching every engine's code (call as early as possible; never rejects). */
+  preload(): Promise<void> {
+    return Promise.all(this.options.loaders.map((loader) => loader.preload()))
+      .then(() => undefined)
+      .catch(() => undefined);
+  }
+
+  /** The source changed: load it from its start position, after the current update. */
+  sourceChanged(): void {
+    void this.preload();
+    this.resumeAt = null;
+    this.schedule();
+  }
+
+  /** Reloads the source at the last position ("Try again", player-and-client §8). */
+  retry(): void {
+    this.resumeAt = this.host.store.owners.media?.currentTime || this.resumeAt;
+    this.schedule();
+  }
+
+  hostConnected(): void {
+    // Re-inserted after a removal: load again where playback was.
+    if (this.host.hasUpdated && this.released && this.reloadOnConnect) this.schedule();
+  }
+
+  hostDisconnected(): void {
+    // A move (disconnect + connect in the same task) keeps playing; a removal ends the session.
+    queueMicrotask(() => {
+      if (!this.host.isConnected) this.teardown();
+    });
+  }
+
+  private teardown(): void {
+    if (this.released) return;
+    if (this.host.store.getState().loaded) this.resumeAt = this.host.store.owners.media?.currentTime ?? this.resumeAt;
+    this.generation++;
+    this.released = true;
+    this.reloadOnConnect = true;
+    this.options.buffering.set(false);
+    void this.releaseEngine();
+  }
+
+  private schedule(): void {
+    if (this.scheduled) return;
+    this.scheduled = true;
+    void this.host.updateComplete.then(() => {
+      this.scheduled = false;
+      if (this.host.isConnected) void this.load();
+    });
+  }
+
+  private async load(): Promise<void> {
+    const generation = ++this.generation;
+    this.released = false;
+    this.reloadOnConnect = false;
+    const isCurrent = () => generation === this.generation && this.host.isConnected;
+    const { host } = this;
+    const { buffering, playback } = this.options;
+    await this.releaseEngine();
+    if (!isCurrent()) return;
+    host.store.setSession({ error: null, loaded: false });
+    playback.reset();
+
+    const input = {
+      content: host.content,
+      src: host.src,
+      licenseUrl: host.licenseUrl,
+      keySystem: isDrmType(host.keySystem) ? host.keySystem : null,
+      authToken: host.authToken,
+      config: host.effectiveConfig,
+      baseUrl: host.ownerDocument.baseURI,
+    };
+    if (input.content !== null && !hasAssets(input.content)) {
+      host.report(invalidConfig('content needs an `assets` object (player-and-client §3 "Content")'));
+      return;
+    }
+    let candidates: EngineSource[];
+    try {
+      candidates = resolveSources(input);
+    } catch (error) {
+      host.report(invalidConfig(`Cannot read the source: ${error instanceof Error ? error.message : String(error)}`));
+      return;
+    }
+    if (candidates.length === 0) return;
+
+    buffering.set(true);
+    try {
+      const { loader, source } = chooseEngine(candidates, this.options.loaders);
+      const video = host.store.owners.media;
+      if (!video) return;
+      const engine = await loader.create(video as HTMLVideoElement);
+      if (!isCurrent()) {
+        await engine.destroy();
+        return;
+      }
+      this.engine = engine;
+      host.store.setOwners({ engine });
+      engine.on('error', (error) => isCurrent() && host.report(error));
+      engine.on('buffering', (value) => isCurrent() && buffering.set(value));
+      engine.on('tracks', () => {
+        if (isCurrent() && host.store.getState().loaded) fireEvent(host, 's72-tracks-change', this.tracks());
+      });
+      await engine.load(source, this.resumeAt ?? this.startPosition(source));
+      if (!isCurrent()) return;
+      host.store.setSession({ loaded: true });
+      buffering.set(false);
+      fireEvent(host, 's72-loaded', { engine: engine.name });
+      fireEvent(host, 's72-tracks-change', this.tracks());
+      if (host.autoplay || this.resumeAt !== null) await playback.autoplay();
+    } catch (error) {
+      if (!isCurrent()) return;
+      buffering.set(false);
+      // Engine errors were usually reported through the engine's `error` event already.
+      host.report(toS72Error(error));
+    }
+  }
+
+  /** The validated start position: a finite number; negative only on live (offset from the edge). */
+  private startPosition(source: EngineSource): number | undefined {
+    const start = this.host.startTime;
+    if (start === null || start === undefined) return undefined;
+    if (typeof start !== 'number' || !Number.isFinite(start)) {
+      this.host.report(invalidConfig('start-time must be a number of seconds', { startTime: String(start) }));
+      return undefined;
+    }
+    if (start < 0 && !source.isLive) {
+      this.host.report(invalidConfig('start-time must not be negative on a VOD source', { startTime: start }));
+      return undefined;
+    }
+    return start;
+  }
+
+  private async releaseEngine(): Promise<void> {
+    const engine = this.engine;
+    this.engine = null;
+    this.host.store.setOwners({ engine: null });
+    this.host.store.setSession({ loaded: false });
+    if (engine) await engine.destroy();
+  }
+}
+
+function hasAssets(content: unknown): boolean {
+  if (typeof content !== 'object' || content === null) return false;
+  const assets = (content as { assets?: unknown }).assets;
+  return typeof assets === 'object' && assets !== null;
+}
+
+function toS72Error(error: unknown): S72Error {
+  if (isS72Error(error)) return error;
+  return new S72Error('playback_error', error instanceof Error ? error.message : 'Playback failed', {
+    category: 'playback',
+    cause: error,
+  });
+}

@@ -1,0 +1,66 @@
+/**
+ * Keyboard shortcuts (player-and-client §9 "Controls"): Space/K play-pause, ←/→ and J/L seek 10 s,
+ * ↑/↓ volume, M mute, F fullscreen. Each key becomes the same request event a control would send,
+ * so it goes through the one request map. Keys typed into a control keep their native meaning
+ * (Space on a button, arrows on a slider). Listens on the host from `hostConnected` to
+ * `hostDisconnected`.
+ */
+import type { ReactiveController } from 'lit';
+import { fireRequest } from '../events.js';
+import { Listeners, type PlayerHost } from './player-host.js';
+
+/** player-and-client §9 "Controls": seek step with the arrow keys, J and L, in seconds. */
+export const SEEK_STEP_S = 10;
+/** Volume step of the up/down arrow keys (0..1 scale). */
+export const VOLUME_STEP = 0.1;
+
+export class KeyboardController implements ReactiveController {
+  private readonly listeners = new Listeners();
+
+  constructor(private readonly host: PlayerHost) {
+    host.addController(this);
+  }
+
+  hostConnected(): void {
+    this.listeners.attach(this.host, { keydown: (event) => this.onKeyDown(event as KeyboardEvent) });
+  }
+
+  hostDisconnected(): void {
+    this.listeners.detach();
+  }
+
+  private onKeyDown(event: KeyboardEvent): void {
+    if (event.defaultPrevented || event.altKey || event.ctrlKey || event.metaKey) return;
+    const origin = event.composedPath()[0];
+    const onSlider = origin instanceof HTMLInputElement;
+    const onButton = origin instanceof HTMLButtonElement;
+    const state = this.host.store.getState();
+    const media = this.host.store.owners.media;
+    // The live position, not the last timeupdate: repeated presses add up.
+    const position = media?.currentTime ?? state.currentTime;
+    const key = event.key.toLowerCase();
+    const seekBy = (seconds: number) => fireRequest(this.host, 's72-seek-request', position + seconds);
+    const volumeBy = (step: number) => fireRequest(this.host, 's72-volume-request', (media?.volume ?? state.volume) + step);
+    const togglePlay = () => {
+      if (!state.loaded) return;
+      if (media?.paused ?? state.paused) fireRequest(this.host, 's72-play-request');
+      else fireRequest(this.host, 's72-pause-request');
+    };
+    const actions: Record<string, (() => void) | undefined> = {
+      ' ': onButton ? undefined : togglePlay,
+      k: togglePlay,
+      arrowleft: onSlider ? undefined : () => seekBy(-SEEK_STEP_S),
+      arrowright: onSlider ? undefined : () => seekBy(SEEK_STEP_S),
+      j: () => seekBy(-SEEK_STEP_S),
+      l: () => seekBy(SEEK_STEP_S),
+      arrowup: onSlider ? undefined : () => volumeBy(VOLUME_STEP),
+      arrowdown: onSlider ? undefined : () => volumeBy(-VOLUME_STEP),
+      m: () => fireRequest(this.host, 's72-mute-request', !(media?.muted ?? state.muted)),
+      f: () => fireRequest(this.host, 's72-fullscreen-request', !state.fullscreen),
+    };
+    const action = actions[key];
+    if (!action) return;
+    action();
+    event.preventDefault();
+  }
+}

@@ -1,0 +1,48 @@
+/**
+ * What the controllers need from the element that hosts them (DESIGN.md "Inside the player"). The
+ * interface, not the `S72Player` class, so each controller can be started and stopped on a small
+ * test host (lit `reactive-controller.ts`: "the host only needs to implement ReactiveControllerHost").
+ */
+import type { ReactiveControllerHost } from 'lit';
+import type { S72Error } from '../core/errors.js';
+import type { PlayerStore } from '../core/player-store.js';
+import type { S72PlayerConfig } from '../core/types.js';
+
+export interface PlayerHost extends ReactiveControllerHost, HTMLElement {
+  /** The state store; its `owners.media` is the `<video>` once rendered. */
+  readonly store: PlayerStore;
+  /** The player configuration in force (never null: invalid input is replaced by `{}`). */
+  readonly effectiveConfig: S72PlayerConfig;
+  /** Reports an error: `s72-error`, and the error panel when critical. Each error once. */
+  report(error: S72Error): void;
+}
+
+/**
+ * Listeners added to one target at a time and removed together (shaka `util/event_manager.js`):
+ * `attach()` to a new target drops the old target's listeners first.
+ */
+export class Listeners {
+  private controller: AbortController | null = null;
+  private target: EventTarget | null = null;
+
+  /** The target listened to now, or null. */
+  get current(): EventTarget | null {
+    return this.target;
+  }
+
+  attach(target: EventTarget | null | undefined, listeners: Record<string, (event: Event) => void>): void {
+    this.detach();
+    if (!target) return;
+    this.target = target;
+    this.controller = new AbortController();
+    for (const [type, listener] of Object.entries(listeners)) {
+      target.addEventListener(type, listener, { signal: this.controller.signal });
+    }
+  }
+
+  detach(): void {
+    this.controller?.abort();
+    this.controller = null;
+    this.target = null;
+  }
+}

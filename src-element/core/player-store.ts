@@ -1,0 +1,334 @@
+/**
+ * The player's state store (DESIGN.md "Inside the player"; STYLE.md §2 media-chrome `media-store`,
+ * §7.2, §7.3). Framework-free: no Lit, no React; only the media element, the engine interface and
+ * the document's fullscreen API.
+ *
+ * One table, `PLAYER_STATE`, says for every state key how it is read from its *owners* (the
+ * `<video>`, the engine, the document, the playback session the lifecycle controllers keep) and
+ * which owner events can change it. The store listens to exactly those events, recomputes the keys
+ * they touch, and commits a new frozen snapshot only when a value really changed. It is never
+ * optimistic: a request (`s72-play-request`, …) changes nothing here until the media element or
+ * the engine confirms it with its event.
+ *
+ * Units: positions and durations in seconds (as on `HTMLMediaElement`); volume 0..1.
+ */
+import type { AudioTrackInfo, Engine, EngineEventMap, TextTrackInfo, VideoTrackInfo } from './engine/engine.js';
+import type { S72Error } from './errors.js';
+
+/**
+ * What the lifecycle controllers confirm about the current playback session: the engine finished
+ * loading the source, the engine or the media is buffering, the error that stopped playback.
+ * Controllers change it through `PlayerStore.setSession()`.
+ */
+export interface PlayerSession {
+  /** The engine loaded the source: metadata known, playback can start. */
+  loaded: boolean;
+  /** The engine or the media reported buffering (the spinner's input, play-page §9). */
+  buffering: boolean;
+  /** The critical error that stopped playback, or null. */
+  error: S72Error | null;
+}
+
+/** The things state is read from. Every owner may be absent (before first render, during SSR). */
+export interface StateOwners {
+  media?: HTMLMediaElement | null;
+  engine?: Engine | null;
+  /** The element that goes fullscreen (the player host). */
+  fullscreenElement?: Element | null;
+  document?: Document | null;
+  session?: PlayerSession;
+  /** The parts of the player configuration that gate controls (player-and-client §3). */
+  config?: { seeking?: boolean } | null;
+}
+
+/** A time range in seconds. */
+export interface TimeRange {
+  readonly start: number;
+  readonly end: number;
+}
+
+/** The tracks of the loaded source (player-and-client §3 "Tracks"). */
+export interface PlayerTracks {
+  readonly audio: readonly AudioTrackInfo[];
+  readonly text: readonly TextTrackInfo[];
+  readonly video: readonly VideoTrackInfo[];
+}
+
+/** One row of the state table. */
+export interface StateEntry<T> {
+  /** Reads the value from the owners; must not throw when any owner is missing. */
+  get(owners: StateOwners): T;
+  /** Media element events after which the value may have changed. */
+  mediaEvents?: readonly string[];
+  /** Engine events after which the value may have changed. */
+  engineEvents?: readonly (keyof EngineEventMap)[];
+  /** Document events after which the value may have changed. */
+  documentEvents?: readonly string[];
+}
+
+const NO_TRACKS: PlayerTracks = Object.freeze({ audio: [], text: [], video: [] });
+
+/** Events after which the media element may be showing another source. */
+const SOURCE_EVENTS = ['emptied', 'loadstart', 'loadedmetadata'] as const;
+
+/**
+ * The state table. Keys are camelCase; each value's unit is in its comment. `live`, `cast` and `ad`
+ * rows are added by the features that own them (player-and-client §4, §6).
+ */
+export const PLAYER_STATE = {
+  /** True while the media is paused (true before anything is loaded). */
+  paused: {
+    get: ({ media }) => media?.paused ?? true,
+    mediaEvents: ['play', 'pause', 'playing', 'ended', ...SOURCE_EVENTS],
+  },
+  /** Position, seconds. */
+  currentTime: {
+    get: ({ media }) => media?.currentTime ?? 0,
+    mediaEvents: ['timeupdate', 'seeking', 'seeked', 'durationchange', ...SOURCE_EVENTS],
+  },
+  /** Duration, seconds: NaN until known, Infinity for live. */
+  duration: {
+    get: ({ media }) => media?.duration ?? Number.NaN,
+    mediaEvents: ['durationchange', ...SOURCE_EVENTS],
+  },
+  /**
+   * Seekable range, seconds: the engine's (live DVR window), else `{0, duration}`, else `{0, 0}`.
+   * player-and-client §5 "Seeks are clamped".
+   */
+  seekable: {
+    get: ({ media, engine }): TimeRange => {
+      const range = engine?.seekRange();
+      if (range && Number.isFinite(range.start) && Number.isFinite(range.end)) return { start: range.start, end: range.end };
+      const duration = media?.duration;
+      return { start: 0, end: duration !== undefined && Number.isFinite(duration) ? duration : 0 };
+    },
+    mediaEvents: ['durationchange', 'progress', 'timeupdate', ...SOURCE_EVENTS],
+  },
+  /** Buffered ranges, seconds. */
+  buffered: {
+    get: ({ media }): readonly TimeRange[] => {
+      const ranges = media?.buffered;
+      if (!ranges) return [];
+      const result: TimeRange[] = [];
+      for (let index = 0; index < ranges.length; index++) result.push({ start: ranges.start(index), end: ranges.end(index) });
+      return result;
+    },
+    mediaEvents: ['progress', 'timeupdate', 'seeked', ...SOURCE_EVENTS],
+  },
+  /** True while the engine or the media waits for data (play-page §9 spinner input). */
+  buffering: { get: ({ session }) => session?.buffering ?? false },
+  /** True once playback reached the end. */
+  ended: {
+    get: ({ media }) => media?.ended ?? false,
+    mediaEvents: ['ended', 'play', 'playing', 'seeked', ...SOURCE_EVENTS],
+  },
+  /** True once this source has played (the big play button hides for good). */
+  played: {
+    get: ({ media }) => (media?.played.length ?? 0) > 0,
+    mediaEvents: ['playing', 'timeupdate', ...SOURCE_EVENTS],
+  },
+  /** Volume, 0..1. */
+  volume: { get: ({ media }) => media?.volume ?? 1, mediaEvents: ['volumechange'] },
+  muted: { get: ({ media }) => media?.muted ?? false, mediaEvents: ['volumechange'] },
+  /** Playback rate, 1 = normal speed. */
+  playbackRate: { get: ({ media }) => media?.playbackRate ?? 1, mediaEvents: ['ratechange', ...SOURCE_EVENTS] },
+  /** True while the player host is the document's fullscreen element. */
+  fullscreen: {
+    get: ({ document, fullscreenElement }) =>
+      Boolean(document && fullscreenElement && document.fullscreenElement === fullscreenElement),
+    documentEvents: ['fullscreenchange'],
+  },
+  /** False where the document cannot go fullscreen (player-and-client §5: the control is hidden). */
+  canFullscreen: {
+    get: ({ document, media }) =>
+      Boolean(document?.fullscreenEnabled) ||
+      typeof (media as { webkitEnterFullscreen?: unknown } | null | undefined)?.webkitEnterFullscreen === 'function',
+  },
+  /** False when the configuration forbids seeking (play-page §2 `seeking=false`). */
+  canSeek: { get: ({ config }) => config?.seeking !== false },
+  /** The engine loaded the source (player-and-client §5: play acts only once loaded). */
+  loaded: { get: ({ session }) => session?.loaded ?? false },
+  /** A live source: duration is Infinity (player-and-client §6). */
+  live: {
+    get: ({ media }) => media?.duration === Number.POSITIVE_INFINITY,
+    mediaEvents: ['durationchange', ...SOURCE_EVENTS],
+  },
+  /** The tracks of the loaded source; empty before load (player-and-client §3 "Tracks"). */
+  tracks: {
+    get: ({ engine, session }): PlayerTracks =>
+      engine && session?.loaded
+        ? { audio: engine.audioTracks(), text: engine.textTracks(), video: engine.videoTracks() }
+        : NO_TRACKS,
+    engineEvents: ['tracks'],
+  },
+  /** The critical error that stopped playback, or null (play-page §8). */
+  error: { get: ({ session }) => session?.error ?? null },
+} satisfies Record<string, StateEntry<unknown>>;
+
+export type PlayerStateTable = typeof PLAYER_STATE;
+export type PlayerStateKey = keyof PlayerStateTable;
+/** A frozen snapshot of every state key. */
+export type PlayerState = { readonly [K in PlayerStateKey]: ReturnType<PlayerStateTable[K]['get']> };
+
+export type PlayerStateListener = (state: PlayerState, changed: ReadonlySet<PlayerStateKey>) => void;
+
+export interface PlayerStore {
+  /** The current frozen snapshot. */
+  getState(): PlayerState;
+  /**
+   * Calls `listener` after every committed change with the new snapshot and the keys that changed.
+   * Returns the unsubscribe function.
+   */
+  subscribe(listener: PlayerStateListener): () => void;
+  /** The owners state is read from (read-only view; change them with `setOwners`). */
+  readonly owners: Readonly<StateOwners>;
+  /** Replaces some owners (e.g. a new engine), re-binds listeners and recomputes every key. */
+  setOwners(owners: Partial<StateOwners>): void;
+  /** Changes the playback session facts and recomputes every key. */
+  setSession(session: Partial<PlayerSession>): void;
+  /** Recomputes every key now (after a change no owner event announces). */
+  refresh(): void;
+  /** Starts listening to the owners' events (the host is connected). */
+  connect(): void;
+  /** Stops listening (the host is disconnected); the last snapshot stays readable. */
+  disconnect(): void;
+}
+
+/**
+ * Creates a store over `owners` reading the `PLAYER_STATE` table. Nothing is listened to until
+ * `connect()`.
+ */
+export function createPlayerStore(owners: StateOwners = {}): PlayerStore {
+  const table = PLAYER_STATE as Record<PlayerStateKey, StateEntry<unknown>>;
+  const keys = Object.keys(table) as PlayerStateKey[];
+  const current: StateOwners = { session: { loaded: false, buffering: false, error: null }, ...owners };
+  const listeners = new Set<PlayerStateListener>();
+  let state = {} as PlayerState;
+  state = snapshot(readAll());
+  let listening: AbortController | null = null;
+  let engineUnsubscribers: Array<() => void> = [];
+
+  /** Keys by owner event, built once from the table. */
+  const byMediaEvent = index((entry) => entry.mediaEvents);
+  const byEngineEvent = index((entry) => entry.engineEvents);
+  const byDocumentEvent = index((entry) => entry.documentEvents);
+
+  function index(pick: (entry: StateEntry<unknown>) => readonly string[] | undefined): Map<string, PlayerStateKey[]> {
+    const map = new Map<string, PlayerStateKey[]>();
+    for (const key of keys) {
+      for (const type of pick(table[key]) ?? []) map.set(type, [...(map.get(type) ?? []), key]);
+    }
+    return map;
+  }
+
+  function read(key: PlayerStateKey): unknown {
+    try {
+      return table[key].get(current);
+    } catch {
+      // An owner in a state it cannot answer from (e.g. an engine being destroyed): keep the last value.
+      return state[key];
+    }
+  }
+
+  function readAll(): Record<PlayerStateKey, unknown> {
+    const values = {} as Record<PlayerStateKey, unknown>;
+    for (const key of keys) values[key] = read(key);
+    return values;
+  }
+
+  function commit(toRead: readonly PlayerStateKey[]): void {
+    const changed = new Set<PlayerStateKey>();
+    const next: Record<string, unknown> = { ...state };
+    for (const key of toRead) {
+      const value = read(key);
+      if (!sameValue(state[key], value)) {
+        next[key] = value;
+        changed.add(key);
+      }
+    }
+    if (changed.size === 0) return;
+    state = snapshot(next as Record<PlayerStateKey, unknown>);
+    for (const listener of [...listeners]) listener(state, changed);
+  }
+
+  function bind(): void {
+    unbind();
+    listening = new AbortController();
+    const { signal } = listening;
+    const { media, engine, document } = current;
+    if (media) {
+      for (const [type, affected] of byMediaEvent) media.addEventListener(type, () => commit(affected), { signal });
+    }
+    if (document) {
+      for (const [type, affected] of byDocumentEvent) document.addEventListener(type, () => commit(affected), { signal });
+    }
+    if (engine) {
+      engineUnsubscribers = [...byEngineEvent].map(([type, affected]) =>
+        engine.on(type as keyof EngineEventMap, () => commit(affected)),
+      );
+    }
+  }
+
+  function unbind(): void {
+    listening?.abort();
+    listening = null;
+    for (const unsubscribe of engineUnsubscribers) unsubscribe();
+    engineUnsubscribers = [];
+  }
+
+  return {
+    getState: () => state,
+    subscribe(listener) {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+    get owners() {
+      return current;
+    },
+    setOwners(owners) {
+      Object.assign(current, owners);
+      if (listening) bind();
+      commit(keys);
+    },
+    setSession(session) {
+      current.session = { ...current.session!, ...session };
+      commit(keys);
+    },
+    refresh: () => commit(keys),
+    connect() {
+      bind();
+      commit(keys);
+    },
+    disconnect: unbind,
+  };
+}
+
+/** Freezes a snapshot and the plain objects and arrays in it (errors and engine objects are left alone). */
+function snapshot(values: Record<PlayerStateKey, unknown>): PlayerState {
+  for (const value of Object.values(values)) deepFreeze(value);
+  return Object.freeze(values) as PlayerState;
+}
+
+function deepFreeze(value: unknown): void {
+  if (typeof value !== 'object' || value === null || Object.isFrozen(value)) return;
+  const prototype = Object.getPrototypeOf(value) as unknown;
+  if (!Array.isArray(value) && prototype !== Object.prototype && prototype !== null) return;
+  Object.freeze(value);
+  for (const inner of Object.values(value)) deepFreeze(inner);
+}
+
+/**
+ * Equality for state values: `Object.is` for primitives (NaN equals NaN), structural for plain
+ * objects and arrays, identity for anything else (errors).
+ */
+export function sameValue(a: unknown, b: unknown): boolean {
+  if (Object.is(a, b)) return true;
+  if (typeof a !== 'object' || typeof b !== 'object' || a === null || b === null) return false;
+  if (Array.isArray(a) !== Array.isArray(b)) return false;
+  const plain = (value: object) => Array.isArray(value) || Object.getPrototypeOf(value) === Object.prototype;
+  if (!plain(a) || !plain(b)) return false;
+  const aKeys = Object.keys(a);
+  const bKeys = Object.keys(b);
+  if (aKeys.length !== bKeys.length) return false;
+  return aKeys.every((key) => sameValue((a as Record<string, unknown>)[key], (b as Record<string, unknown>)[key]));
+}

@@ -1,0 +1,79 @@
+/**
+ * The request map (DESIGN.md "Inside the player"; STYLE.md §2 media-chrome `request-map.ts`,
+ * §7.3): one handler per `s72-*-request` event. The controls only *ask* (they fire a bubbling,
+ * composed request event); the player routes the event here; the handler acts on the media or the
+ * engine; the store changes only when the media confirms (player-store.ts is not optimistic).
+ *
+ * Framework-free. Units: positions in seconds, volume 0..1.
+ */
+import { clamp } from './format-time.js';
+import type { PlayerState, StateOwners } from './player-store.js';
+
+/** The detail of each request event (player-and-client §2 "Control bar and seek bar", §5, §9). */
+export interface S72RequestEventDetail {
+  /** Start playback (acts only once loaded, player-and-client §5). */
+  's72-play-request': void;
+  's72-pause-request': void;
+  /** Target position, seconds; clamped to the seekable range (player-and-client §5). */
+  's72-seek-request': number;
+  /** `true` to mute, `false` to unmute. */
+  's72-mute-request': boolean;
+  /** Volume 0..1; clamped; a volume above 0 unmutes. */
+  's72-volume-request': number;
+  /** `true` to enter fullscreen, `false` to leave it. */
+  's72-fullscreen-request': boolean;
+}
+export type S72RequestEventName = keyof S72RequestEventDetail;
+
+/** What a handler may use: the owners, the last confirmed state, and the host's own actions. */
+export interface RequestContext {
+  readonly owners: Readonly<StateOwners>;
+  readonly state: PlayerState;
+  /** Starts playback through the playback-start logic (counts failures, player-and-client §4). */
+  play(): Promise<void>;
+  /** Enters (`true`) or leaves (`false`) fullscreen. */
+  setFullscreen(enter: boolean): void;
+}
+
+export type RequestHandler<K extends S72RequestEventName> = (context: RequestContext, detail: S72RequestEventDetail[K]) => void;
+
+/** One handler per request. Handlers never throw: bad details are ignored. */
+export const REQUEST_MAP: { readonly [K in S72RequestEventName]: RequestHandler<K> } = {
+  's72-play-request': ({ state, play }) => {
+    if (!state.loaded) return;
+    play().catch(() => undefined); // refusals are counted (and reported) by the playback-start logic
+  },
+  's72-pause-request': ({ owners }) => {
+    owners.media?.pause();
+  },
+  's72-seek-request': ({ owners, state }, seconds) => {
+    const media = owners.media;
+    if (!media || !state.canSeek || typeof seconds !== 'number' || Number.isNaN(seconds)) return;
+    const { start, end } = state.seekable;
+    // Before the duration is known the range is {0, 0}: only the lower bound applies then.
+    media.currentTime = clamp(seconds, start, end > start ? end : seconds);
+  },
+  's72-mute-request': ({ owners }, muted) => {
+    if (owners.media) owners.media.muted = Boolean(muted);
+  },
+  's72-volume-request': ({ owners }, volume) => {
+    const media = owners.media;
+    if (!media || typeof volume !== 'number' || Number.isNaN(volume)) return;
+    media.volume = clamp(volume, 0, 1);
+    if (volume > 0 && media.muted) media.muted = false;
+  },
+  's72-fullscreen-request': ({ setFullscreen }, enter) => {
+    setFullscreen(Boolean(enter));
+  },
+};
+
+/** The request event names, in table order. */
+export const REQUEST_EVENT_NAMES = Object.keys(REQUEST_MAP) as S72RequestEventName[];
+
+/** Routes one request to its handler; unknown types are ignored. Returns true when handled. */
+export function handleRequest(context: RequestContext, type: string, detail: unknown): boolean {
+  if (!Object.hasOwn(REQUEST_MAP, type)) return false;
+  const handler = REQUEST_MAP[type as S72RequestEventName] as RequestHandler<S72RequestEventName>;
+  handler(context, detail as never);
+  return true;
+}

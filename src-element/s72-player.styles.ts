@@ -1,0 +1,113 @@
+/**
+ * Styles of `<s72-player>` (DESIGN.md "Inside the player"). Logical properties throughout, so the
+ * layout mirrors under `dir="rtl"`.
+ */
+import { css } from 'lit';
+
+export const playerStyles = css`
+    .frame {
+      display: contents;
+    }
+    :host {
+      display: block;
+      position: relative;
+      aspect-ratio: 16 / 9;
+      background: var(--s72-background, #000);
+      color: #fff;
+      overflow: hidden;
+      contain: content;
+    }
+    :host([hidden]) {
+      display: none;
+    }
+    :host(:fullscreen) {
+      aspect-ratio: auto;
+    }
+    video {
+      position: absolute;
+      inset: 0;
+      inline-size: 100%;
+      block-size: 100%;
+      object-fit: contain;
+      background: inherit;
+    }
+    s72-control-bar {
+      position: absolute;
+      inset-inline: 0;
+      inset-block-end: 0;
+    }
+    .spinner {
+      position: absolute;
+      inset: 50% auto auto 50%;
+      inline-size: 3rem;
+      block-size: 3rem;
+      margin: -1.5rem 0 0 -1.5rem;
+      border: 0.3rem solid rgb(255 255 255 / 0.25);
+      border-block-start-color: #fff;
+      border-radius: 50%;
+      animation: spin 0.9s linear infinite;
+      pointer-events: none;
+    }
+    @keyframes spin {
+      to {
+        transform: rotate(1turn);
+      }
+    }
+    @media (prefers-reduced-motion: reduce) {
+      .spinner {
+        animation-duration: 3s;
+      }
+    }
+    .big-play {
+      all: unset;
+      position: absolute;
+      inset: 50% auto auto 50%;
+      transform: translate(-50%, -50%);
+      display: grid;
+      place-items: center;
+      inline-size: 4.5rem;
+      block-size: 4.5rem;
+      border-radius: 50%;
+      background: rgb(0 0 0 / 0.6);
+      cursor: pointer;
+    }
+    .big-play:focus-visible {
+      outline: 3px solid var(--s72-focus-color, #fff);
+      outline-offset: 3px;
+    }
+    .big-play svg {
+      inline-size: 2.25rem;
+      block-size: 2.25rem;
+    }
+    .error {
+      position: absolute;
+      inset: 0;
+      display: grid;
+      place-content: center;
+      justify-items: center;
+      gap: 0.75rem;
+      padding: 1rem;
+      text-align: center;
+      background: rgb(0 0 0 / 0.85);
+      font: 1rem/1.4 system-ui, sans-serif;
+    }
+    .error code {
+      opacity: 0.75;
+    }
+    .error button:focus-visible {
+      outline: 2px solid var(--s72-focus-color, #fff);
+      outline-offset: 2px;
+    }
+    .error button {
+      font: inherit;
+      padding: 0.5rem 1rem;
+      border-radius: 0.375rem;
+      border: 0;
+      background: var(--s72-accent-color, #e50914);
+      color: #fff;
+      cursor: pointer;
+    }
+    [hidden] {
+      display: none !important;
+    }
+`;

@@ -1,0 +1,168 @@
+/**
+ * The request map (core/request-map.ts): one case per row, acting on a real <video> playing the
+ * demo MP4; the state a handler reads comes from a real store over that video.
+ */
+import { expect } from '@open-wc/testing';
+import sinon from 'sinon';
+import { createPlayerStore, type PlayerStore } from '../../src-element/core/player-store.js';
+import {
+  REQUEST_MAP,
+  handleRequest,
+  type RequestContext,
+  type S72RequestEventName,
+} from '../../src-element/core/request-map.js';
+import { MEDIA, demoUrl, nextEvent, until } from '../helpers/demo.js';
+
+interface Harness {
+  video: HTMLVideoElement;
+  store: PlayerStore;
+  play: sinon.SinonSpy;
+  setFullscreen: sinon.SinonSpy;
+  send(type: string, detail?: unknown): boolean;
+}
+
+async function harness({ loaded = true, seeking = true } = {}): Promise<Harness> {
+  const video = document.createElement('video');
+  video.muted = true;
+  document.body.append(video);
+  const metadata = nextEvent(video, 'loadedmetadata');
+  video.src = demoUrl(MEDIA.mp4);
+  await metadata;
+  const store = createPlayerStore({ media: video, config: { seeking } });
+  store.setSession({ loaded });
+  store.connect();
+  const play = sinon.spy(() => video.play());
+  const setFullscreen = sinon.spy();
+  const context = (): RequestContext => ({ owners: store.owners, state: store.getState(), play, setFullscreen });
+  return { video, store, play, setFullscreen, send: (type, detail) => handleRequest(context(), type, detail) };
+}
+
+type Case = { name: string; run: (h: Harness) => Promise<void> };
+const CASES: Record<S72RequestEventName, Case[]> = {
+  's72-play-request': [
+    {
+      name: 'plays through the playback-start logic once loaded',
+      run: async (h) => {
+        h.send('s72-play-request');
+        expect(h.play.calledOnce).to.equal(true);
+        await until(() => !h.video.paused, 'playing');
+      },
+    },
+  ],
+  's72-pause-request': [
+    {
+      name: 'pauses the media',
+      run: async (h) => {
+        await h.video.play();
+        h.send('s72-pause-request');
+        expect(h.video.paused).to.equal(true);
+      },
+    },
+  ],
+  's72-seek-request': [
+    {
+      name: 'seeks to the position, in seconds',
+      run: async (h) => {
+        h.send('s72-seek-request', 20);
+        expect(h.video.currentTime).to.be.closeTo(20, 0.5);
+      },
+    },
+    {
+      name: 'clamps to the seekable range (player-and-client §5)',
+      run: async (h) => {
+        h.send('s72-seek-request', 10_000);
+        expect(h.video.currentTime).to.be.at.most(h.video.duration);
+        h.send('s72-seek-request', -5);
+        expect(h.video.currentTime).to.equal(0);
+      },
+    },
+    {
+      name: 'ignores a position that is not a number',
+      run: async (h) => {
+        h.send('s72-seek-request', 7);
+        h.send('s72-seek-request', Number.NaN);
+        h.send('s72-seek-request', 'ten');
+        expect(h.video.currentTime).to.be.closeTo(7, 0.5);
+      },
+    },
+  ],
+  's72-mute-request': [
+    {
+      name: 'mutes and unmutes',
+      run: async (h) => {
+        h.send('s72-mute-request', false);
+        expect(h.video.muted).to.equal(false);
+        h.send('s72-mute-request', true);
+        expect(h.video.muted).to.equal(true);
+      },
+    },
+  ],
+  's72-volume-request': [
+    {
+      name: 'sets the volume, clamped to 0..1, and a volume above 0 unmutes',
+      run: async (h) => {
+        h.send('s72-volume-request', 0.4);
+        expect(h.video.volume).to.equal(0.4);
+        expect(h.video.muted).to.equal(false);
+        h.send('s72-volume-request', 7);
+        expect(h.video.volume).to.equal(1);
+        h.send('s72-volume-request', -1);
+        expect(h.video.volume).to.equal(0);
+        h.send('s72-volume-request', Number.NaN);
+        expect(h.video.volume).to.equal(0);
+      },
+    },
+  ],
+  's72-fullscreen-request': [
+    {
+      name: 'asks the host to enter or leave fullscreen',
+      run: async (h) => {
+        h.send('s72-fullscreen-request', true);
+        h.send('s72-fullscreen-request', false);
+        expect(h.setFullscreen.args).to.deep.equal([[true], [false]]);
+      },
+    },
+  ],
+};
+
+describe('request map (core/request-map.ts)', function () {
+  this.timeout(30_000);
+  let current: Harness | undefined;
+  afterEach(() => {
+    current?.store.disconnect();
+    current?.video.pause();
+    current?.video.remove();
+    current = undefined;
+  });
+
+  it('has test cases for every request', () => {
+    expect(Object.keys(CASES).sort()).to.deep.equal(Object.keys(REQUEST_MAP).sort());
+  });
+
+  for (const [type, cases] of Object.entries(CASES)) {
+    for (const { name, run } of cases) {
+      it(`${type}: ${name}`, async () => {
+        current = await harness();
+        await run(current);
+      });
+    }
+  }
+
+  it('play does nothing until the source is loaded (player-and-client §5)', async () => {
+    current = await harness({ loaded: false });
+    current.send('s72-play-request');
+    expect(current.play.called).to.equal(false);
+  });
+
+  it('seek does nothing when seeking is disabled (play-page §2 seeking=false)', async () => {
+    current = await harness({ seeking: false });
+    current.send('s72-seek-request', 30);
+    expect(current.video.currentTime).to.equal(0);
+  });
+
+  it('ignores unknown request types', async () => {
+    current = await harness();
+    expect(current.send('s72-rewind-request', 1)).to.equal(false);
+    expect(current.send('toString')).to.equal(false);
+  });
+});
