@@ -90,6 +90,9 @@ export {
   normaliseDrmName,
 } from '../engine/key-systems.js';
 export type { KeySystemRow } from '../engine/key-systems.js';
+export { SOURCE_KIND_ORDER, chooseSource } from '../engine/choose-source.js';
+export type { SourceChoice, SourceChoiceRules } from '../engine/choose-source.js';
+export type { SourceKind } from '../engine/engine.js';
 // The error class and the shared content/config types, also exported from `s72-player`, so the play
 // page and other element-free callers need only `s72-player/client`.
 export {

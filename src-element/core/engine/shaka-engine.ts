@@ -18,19 +18,13 @@ import {
   type TextTrackInfo,
   type VideoTrackInfo,
 } from './engine.js';
+import { KEY_SYSTEMS } from './key-systems.js';
 import { mapEngineError, type EngineErrorLike } from './map-engine-error.js';
 import type { Shaka } from './shaka-lib.js';
 
 type ShakaPlayer = InstanceType<Shaka['Player']>;
 type ShakaRequest = { headers: Record<string, string> };
 
-/** EME key-system strings by our DRM names. */
-export const KEY_SYSTEMS: Readonly<Record<DrmType, string>> = Object.freeze({
-  widevine: 'com.widevine.alpha',
-  playready: 'com.microsoft.playready',
-  fairplay: 'com.apple.fps',
-  clearkey: 'org.w3.clearkey',
-});
 
 const MIME_TYPES: Readonly<Record<SourceKind, string>> = Object.freeze({
   dash: 'application/dash+xml',

@@ -2,16 +2,16 @@
  * Browser capability probe for stream choice (play-page §4). The only browser-touching part of the
  * play flow; everything else is pure.
  */
-import type { DrmType } from 's72-player/client';
+import { DRM_TYPES, KEY_SYSTEM_TABLE, systemClock, type DrmType } from 's72-player/client';
 import type { PlaybackCapabilities } from './choose-stream.js';
 
-/** EME key-system strings per DRM type. */
-export const KEY_SYSTEM_IDS: Readonly<Record<DrmType, readonly string[]>> = {
-  clearkey: ['org.w3.clearkey'],
-  widevine: ['com.widevine.alpha'],
-  playready: ['com.microsoft.playready.recommendation', 'com.microsoft.playready'],
-  fairplay: ['com.apple.fps', 'com.apple.fps.1_0'],
-};
+/**
+ * EME key-system strings per DRM type, tried in order: the shared key-system table's `probeIds`
+ * (`s72-player/client`), also used by the player's engine.
+ */
+export const KEY_SYSTEM_IDS: Readonly<Record<DrmType, readonly string[]>> = Object.freeze(
+  Object.fromEntries(DRM_TYPES.map((drm) => [drm, KEY_SYSTEM_TABLE[drm].probeIds])) as Record<DrmType, readonly string[]>,
+);
 
 /** Longest wait for one key-system probe, ms. */
 export const KEY_SYSTEM_PROBE_TIMEOUT_MS = 2000;
@@ -31,9 +31,9 @@ async function probe(drm: DrmType, timeoutMs: number): Promise<boolean> {
   if (typeof navigator === 'undefined' || typeof navigator.requestMediaKeySystemAccess !== 'function') return false;
   const configs = drm === 'fairplay' ? FAIRPLAY_CONFIG : CENC_CONFIG;
   for (const id of KEY_SYSTEM_IDS[drm]) {
-    let timer: ReturnType<typeof setTimeout> | undefined;
+    let timer: unknown;
     const timeout = new Promise<false>((resolve) => {
-      timer = setTimeout(() => resolve(false), timeoutMs);
+      timer = systemClock.setTimeout(() => resolve(false), timeoutMs);
     });
     const ok = await Promise.race([
       navigator.requestMediaKeySystemAccess(id, configs).then(
@@ -42,7 +42,7 @@ async function probe(drm: DrmType, timeoutMs: number): Promise<boolean> {
       ),
       timeout,
     ]);
-    clearTimeout(timer);
+    systemClock.clearTimeout(timer);
     if (ok) return true;
   }
   return false;
@@ -58,7 +58,7 @@ export async function detectCapabilities(timeoutMs = KEY_SYSTEM_PROBE_TIMEOUT_MS
   const mse = Boolean(ms?.isTypeSupported?.('video/mp4; codecs="avc1.42E01E"'));
   const nativeHls = Boolean(video?.canPlayType('application/vnd.apple.mpegurl'));
   const mp4 = Boolean(video?.canPlayType('video/mp4'));
-  const drms: DrmType[] = ['clearkey', 'widevine', 'playready', 'fairplay'];
+  const drms: readonly DrmType[] = DRM_TYPES;
   const results = await Promise.all(drms.map((d) => probe(d, timeoutMs).catch(() => false)));
   return { mse, nativeHls, mp4, keySystems: drms.filter((_, i) => results[i]) };
 }

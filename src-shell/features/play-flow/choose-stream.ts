@@ -1,9 +1,20 @@
 /**
  * Stream choice (play-page §4 step 6 "Get the streams"; player-and-client §4 "Engine choice"):
  * DASH first, then HLS, then MP4; a DRM'd stream is usable only when the browser supports one of its
- * key systems and that key system has a licence server configured. Pure.
+ * key systems and that key system has a licence server configured. The rules are the element's own
+ * (`chooseSource` of `s72-player/client`); this module only reads the streams answer and the
+ * browser's capabilities into them. Pure.
  */
-import type { Stream, DrmType, S72Asset, S72PlayerConfig } from 's72-player/client';
+import {
+  DRM_TYPES,
+  SOURCE_KIND_ORDER,
+  chooseSource,
+  type DrmType,
+  type S72Asset,
+  type S72PlayerConfig,
+  type SourceKind,
+  type Stream,
+} from 's72-player/client';
 
 /** What the browser can play (see `detectCapabilities()` in capabilities.ts). */
 export interface PlaybackCapabilities {
@@ -17,12 +28,10 @@ export interface PlaybackCapabilities {
   keySystems: readonly DrmType[];
 }
 
-export type StreamKind = 'dash' | 'hls' | 'mp4';
+export type StreamKind = SourceKind;
 
-/** Preference order of play-page §4 / player-and-client §4. */
-export const STREAM_ORDER: readonly StreamKind[] = ['dash', 'hls', 'mp4'];
-
-const KNOWN_DRMS: readonly DrmType[] = ['widevine', 'playready', 'fairplay', 'clearkey'];
+/** Preference order of play-page §4 / player-and-client §4 (the shared `SOURCE_KIND_ORDER`). */
+export const STREAM_ORDER: readonly StreamKind[] = SOURCE_KIND_ORDER;
 
 /** The chosen stream with its kind and the key systems it can use here. */
 export interface ChosenStream {
@@ -50,7 +59,7 @@ function kindPlayable(kind: StreamKind, caps: PlaybackCapabilities): boolean {
 /** The key systems of `config.drm` that have a licence URL. */
 export function configuredKeySystems(config: S72PlayerConfig): DrmType[] {
   const drm = config.drm ?? {};
-  return KNOWN_DRMS.filter((k) => Boolean(drm[k]?.licenseUrl));
+  return DRM_TYPES.filter((k) => Boolean(drm[k]?.licenseUrl));
 }
 
 /**
@@ -67,24 +76,15 @@ export function chooseStream(
   caps: PlaybackCapabilities,
   licenceServers: readonly DrmType[],
 ): ChosenStream | undefined {
-  for (const kind of STREAM_ORDER) {
-    if (!kindPlayable(kind, caps)) continue;
-    for (const stream of streams) {
-      if (streamKind(stream.encoding_type) !== kind || !stream.url) continue;
-      const declared = (stream.drm_type ?? []).map((d) => d.trim().toLowerCase()).filter((d) => d !== '' && d !== 'none');
-      if (declared.length === 0) return { kind, stream, drms: [] };
-      const usable = declared.filter(
-        (d): d is DrmType =>
-          (KNOWN_DRMS as readonly string[]).includes(d) &&
-          caps.keySystems.includes(d as DrmType) &&
-          licenceServers.includes(d as DrmType) &&
-          // FairPlay only through native HLS.
-          (d !== 'fairplay' || (kind === 'hls' && caps.nativeHls)),
-      );
-      if (usable.length > 0) return { kind, stream, drms: usable };
-    }
-  }
-  return undefined;
+  const choice = chooseSource(streams, {
+    kindOf: (stream) => (stream.url ? streamKind(stream.encoding_type) : undefined),
+    drmsOf: (stream) => stream.drm_type ?? [],
+    hasLicenceServer: (drm) => licenceServers.includes(drm),
+    // FairPlay needs native HLS; the rule set already keeps it to HLS streams.
+    supportsDrm: (drm) => caps.keySystems.includes(drm) && (drm !== 'fairplay' || caps.nativeHls),
+    playerFor: (kind) => (kindPlayable(kind, caps) ? true : undefined),
+  });
+  return choice && { kind: choice.kind, stream: choice.candidate, drms: choice.drms };
 }
 
 /** The engine's asset for a chosen stream (player-and-client §3 "Content"). */
