@@ -67,6 +67,7 @@ const SOURCE_PROPERTIES = ['content', 'config', 'src', 'licenseUrl', 'keySystem'
  *   volumechange, ratechange, progress)
  *
  * @slot play - replaces the play icon (also: pause, volume, muted, enter-fullscreen, exit-fullscreen, retry)
+ * @slot error-{code} - replaces the error panel's text for one code, e.g. `error-drm_failed`
  * @csspart video - the `<video>`
  * @csspart controls - the control bar; its own parts are passed through (`exportparts`): play-button,
  *   seek-bar, time, mute-button, volume, fullscreen-button
@@ -281,19 +282,24 @@ export class S72Player extends LitElement {
         </button>
         ${state.error ? this.renderError(state.error, i18n) : nothing}
         <s72-control-bar part="controls" exportparts="play-button, seek-bar, time, mute-button, volume, fullscreen-button">
-          ${ICON_NAMES.map((name) => html`<slot name=${name} slot=${name}>${icon(name)}</slot>`)}
+          ${ICON_NAMES.filter((name) => name !== 'retry').map((name) => html`<slot name=${name} slot=${name}>${icon(name)}</slot>`)}
         </s72-control-bar>
       </div>
     `;
   }
 
   private renderError(error: S72Error, i18n: Translator) {
-    // Text only: nothing here is rendered as HTML (DESIGN.md security rules).
+    // Text only: nothing here is rendered as HTML (DESIGN.md security rules). An embedder may put its
+    // own text for one code in the `error-<code>` slot (STYLE.md §7.8).
+    const { title, message } = i18n.errorText(error.code);
     return html`
       <div class="error" part="error" role="alert">
-        <p>${i18n.t('player.error')}</p>
+        <slot name=${`error-${error.code}`}>
+          <p><strong>${title}</strong></p>
+          <p>${message}</p>
+        </slot>
         <code>${error.code}</code>
-        <button @click=${this.retry}>${icon('retry')} ${i18n.t('player.retry')}</button>
+        <button @click=${this.retry}><slot name="retry">${icon('retry')}</slot> ${i18n.t('player.retry')}</button>
       </div>
     `;
   }

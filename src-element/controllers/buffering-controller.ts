@@ -7,16 +7,20 @@
  * @fires s72-buffering-change - `{buffering}` on every change
  */
 import type { ReactiveController } from 'lit';
+import { systemClock, type Clock, type TimerHandle } from '../core/clock.js';
 import { SPINNER_DELAY_MS } from '../core/types.js';
 import { fireEvent } from '../events.js';
 import { Listeners, type PlayerHost } from './player-host.js';
 
 export class BufferingController implements ReactiveController {
   private readonly media = new Listeners();
-  private timer: ReturnType<typeof setTimeout> | undefined;
+  private timer: TimerHandle | undefined;
   private visible = false;
 
-  constructor(private readonly host: PlayerHost) {
+  constructor(
+    private readonly host: PlayerHost,
+    private readonly clock: Clock = systemClock,
+  ) {
     host.addController(this);
   }
 
@@ -30,11 +34,10 @@ export class BufferingController implements ReactiveController {
     const { store } = this.host;
     if (store.getState().buffering === buffering) return;
     store.setSession({ buffering });
-    clearTimeout(this.timer);
-    this.timer = undefined;
+    this.clearTimer();
     if (buffering) {
       const delayMs = this.host.effectiveConfig.spinnerDelayMs ?? SPINNER_DELAY_MS;
-      this.timer = setTimeout(() => this.show(true), Math.max(0, delayMs));
+      this.timer = this.clock.setTimeout(() => this.show(true), Math.max(0, delayMs));
     } else {
       this.show(false);
     }
@@ -51,8 +54,7 @@ export class BufferingController implements ReactiveController {
 
   hostDisconnected(): void {
     this.media.detach();
-    clearTimeout(this.timer);
-    this.timer = undefined;
+    this.clearTimer();
     this.set(false);
   }
 
@@ -63,6 +65,11 @@ export class BufferingController implements ReactiveController {
         if (this.host.store.getState().loaded) this.set(true);
       },
     });
+  }
+
+  private clearTimer(): void {
+    if (this.timer !== undefined) this.clock.clearTimeout(this.timer);
+    this.timer = undefined;
   }
 
   private show(visible: boolean): void {

@@ -5,6 +5,7 @@ import { clamp, formatTime } from '../core/format-time.js';
 import { createTranslator, type Translator } from '../core/i18n/index.js';
 import type { PlayerState } from '../core/player-store.js';
 import { playerContext, type PlayerContextValue } from '../context.js';
+import { DebounceController } from '../controllers/debounce-controller.js';
 import { StoreController } from '../controllers/store-controller.js';
 import { defineElement } from '../define.js';
 import { fireRequest } from '../events.js';
@@ -121,7 +122,7 @@ export class S72ControlBar extends LitElement {
 
   /** Position shown while the viewer drags the seek bar, or null. */
   @state() private scrubTime: number | null = null;
-  private seekTimer: ReturnType<typeof setTimeout> | undefined;
+  private readonly seekDelay = new DebounceController(this, SEEK_BAR_DELAY_MS);
 
   /** The player's store and strings, when inside `<s72-player>`. */
   @consume({ context: playerContext, subscribe: true })
@@ -133,10 +134,8 @@ export class S72ControlBar extends LitElement {
     (state) => this.copy(state),
   );
 
-  override disconnectedCallback(): void {
-    super.disconnectedCallback();
-    clearTimeout(this.seekTimer);
-  }
+  /** The bar is a labelled group for assistive tech ("Video controls"). */
+  private readonly internals = typeof this.attachInternals === 'function' ? this.attachInternals() : null;
 
   private copy(state: PlayerState): void {
     Object.assign(this, {
@@ -164,8 +163,12 @@ export class S72ControlBar extends LitElement {
 
   protected override willUpdate(changed: PropertyValues<this>): void {
     if (changed.has('player' as keyof S72ControlBar)) this.fromStore.setStore(this.player?.store ?? null);
+    if (this.internals) {
+      this.internals.role = 'group';
+      this.internals.ariaLabel = this.i18n.t('player.controls');
+    }
     // A seek the player confirmed ends scrubbing.
-    if (changed.has('currentTime') && this.scrubTime !== null && this.seekTimer === undefined) {
+    if (changed.has('currentTime') && this.scrubTime !== null && !this.seekDelay.pending) {
       this.scrubTime = null;
     }
   }
@@ -245,8 +248,7 @@ export class S72ControlBar extends LitElement {
 
   private onSeekInput(event: Event): void {
     this.scrubTime = Number((event.target as HTMLInputElement).value);
-    clearTimeout(this.seekTimer);
-    this.seekTimer = setTimeout(() => this.commitSeek(), SEEK_BAR_DELAY_MS);
+    this.seekDelay.schedule(() => this.commitSeek());
   }
 
   private onSeekChange(event: Event): void {
@@ -255,8 +257,7 @@ export class S72ControlBar extends LitElement {
   }
 
   private commitSeek(): void {
-    clearTimeout(this.seekTimer);
-    this.seekTimer = undefined;
+    this.seekDelay.cancel();
     if (this.scrubTime === null || !this.canSeek) return;
     fireRequest(this, 's72-seek-request', this.scrubTime);
   }

@@ -10,6 +10,7 @@ import type { S72Error } from '../../src-element/core/errors.js';
 import { createPlayerStore } from '../../src-element/core/player-store.js';
 import type { S72PlayerConfig } from '../../src-element/core/types.js';
 import { BufferingController } from '../../src-element/controllers/buffering-controller.js';
+import { DebounceController } from '../../src-element/controllers/debounce-controller.js';
 import { FullscreenController } from '../../src-element/controllers/fullscreen-controller.js';
 import { KeyboardController } from '../../src-element/controllers/keyboard-controller.js';
 import { MediaEventsController } from '../../src-element/controllers/media-events-controller.js';
@@ -215,5 +216,25 @@ describe('controllers: each starts on connect and stops on disconnect', function
     element.video.muted = true;
     await nextEvent(element.video, 'volumechange');
     expect(updates.called, 'unsubscribed on disconnect').to.equal(false);
+  });
+
+  it('DebounceController runs the last call after the quiet period and drops it on disconnect', async () => {
+    const clock = sinon.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    const element = await host();
+    const debounce = new DebounceController(element, 125);
+    const calls: string[] = [];
+    debounce.schedule(() => calls.push('first'));
+    clock.tick(100);
+    debounce.schedule(() => calls.push('second'));
+    clock.tick(124);
+    expect(calls).to.deep.equal([]);
+    clock.tick(1);
+    expect(calls).to.deep.equal(['second']);
+    debounce.schedule(() => calls.push('third'));
+    expect(debounce.pending).to.equal(true);
+    element.remove();
+    clock.tick(1000);
+    expect(calls).to.deep.equal(['second']);
+    expect(debounce.pending).to.equal(false);
   });
 });

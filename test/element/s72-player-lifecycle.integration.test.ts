@@ -65,6 +65,22 @@ describe('<s72-player> in the page', function () {
     await until(() => player.currentTime >= position && !player.paused, 'resumed at the old position');
   });
 
+  it('loads only the last of several quick source switches (generation guard)', async () => {
+    const player = await fixture<S72Player>(html`<s72-player muted></s72-player>`);
+    const loaded: string[] = [];
+    player.addEventListener('s72-loaded', () => loaded.push(player.shadowRoot!.querySelector('video')!.currentSrc));
+    player.src = demoUrl(MEDIA.clearDash);
+    await player.updateComplete;
+    player.src = demoUrl('/media/feature/no-such/manifest.mpd');
+    await player.updateComplete;
+    player.src = demoUrl(MEDIA.mp4);
+    await until(() => loaded.length > 0, 's72-loaded');
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+    expect(loaded).to.have.length(1);
+    expect(player.lastError).to.equal(null);
+    expect(player.duration).to.be.closeTo(60, 1);
+  });
+
   describe('bad input gives a recoverable invalid_config, never a crash (player-and-client §8)', () => {
     it('content without assets', async () => {
       const player = await fixture<S72Player>(html`<s72-player muted></s72-player>`);
