@@ -65,7 +65,7 @@ export function backoffDelayMs(attempt: number, options: Partial<BackoffOptions>
   const exponent = Math.max(0, Math.floor(attempt) - 1);
   let delayMs = baseDelayMs * backoffFactor ** exponent;
   if (fuzzFactor > 0) delayMs *= 1 + fuzzFactor * (random() * 2 - 1);
-  if (!Number.isFinite(delayMs)) delayMs = maxDelayMs;
+  if (Number.isNaN(delayMs)) delayMs = 0; // 0 · ∞ (a zero base after very many attempts)
   return Math.max(0, Math.min(maxDelayMs, delayMs));
 }
 
