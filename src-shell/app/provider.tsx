@@ -1,8 +1,10 @@
 /**
- * App-wide providers: the services context and an error boundary that turns an unexpected render
- * failure into the error screen instead of a blank page.
+ * App-wide providers: the services context, the page's language (the `lang` parameter of the
+ * address, else the browser's languages; `lib/i18n.tsx`) and an error boundary that turns an
+ * unexpected render failure into the error screen instead of a blank page.
  */
-import { Component, createContext, useContext, type ReactNode } from 'react';
+import { Component, createContext, useContext, useSyncExternalStore, type ReactNode } from 'react';
+import { I18nProvider, LANG_PARAM, browserLanguages, pageLocale } from '../lib/i18n.js';
 import { ErrorScreen } from '../features/play-flow/components/error-screen.js';
 import { toFlowError } from '../features/play-flow/flow-errors.js';
 import type { AppServices } from './services.js';
@@ -27,10 +29,18 @@ class ErrorBoundary extends Component<{ children: ReactNode }, { error: unknown 
   }
 }
 
+/** The page's language from the address's `lang` parameter (re-read on every hash change), else the browser's. */
+function PageLanguage({ sessions, children }: { sessions: AppServices['sessions']; children: ReactNode }) {
+  const snapshot = useSyncExternalStore(sessions.subscribe, sessions.getSnapshot, sessions.getSnapshot);
+  return <I18nProvider locale={pageLocale(snapshot.hash.params.get(LANG_PARAM), browserLanguages())}>{children}</I18nProvider>;
+}
+
 export function AppProvider({ services, children }: { services: AppServices; children: ReactNode }) {
   return (
     <ServicesContext.Provider value={services}>
-      <ErrorBoundary>{children}</ErrorBoundary>
+      <PageLanguage sessions={services.sessions}>
+        <ErrorBoundary>{children}</ErrorBoundary>
+      </PageLanguage>
     </ServicesContext.Provider>
   );
 }

@@ -21,6 +21,7 @@ import { safeRedirectUrl } from '../lib/safe-url.js';
 import type { PlaySession } from '../types/play-session.js';
 import { createParentMessenger, type ParentMessenger } from '../lib/parent-messaging.js';
 import { browserLocalStorage, createJsonStorage } from '../lib/storage.js';
+import { LANG_PARAM, browserLanguages, pageLocale } from '../lib/i18n.js';
 
 export interface AppServices {
   /** The storefront origin (the page's own). */
@@ -101,7 +102,14 @@ export function createAppServices(win: Window = window): AppServices {
   // configured frequency; flushed on pagehide.
   let telemetry: PlayTelemetry | undefined;
   const flow = createPlayFlow({
-    env: { origin, allowedOrigins: ALLOWED_REDIRECT_ORIGINS },
+    env: {
+      origin,
+      allowedOrigins: ALLOWED_REDIRECT_ORIGINS,
+      // The page's language (the address's `lang`, else the browser's), as the screens use it.
+      get locale() {
+        return pageLocale(sessions.getSnapshot().hash.params.get(LANG_PARAM), browserLanguages());
+      },
+    },
     createClient: (session) =>
       createContentClient({
         baseUrl: origin,

@@ -146,6 +146,7 @@ export const ar: StringTable<ArabicPlural> = {
   'deviceSupport.yes': 'نعم',
   'deviceSupport.maybe': 'ربما',
   'deviceSupport.no': 'لا',
+  'deviceSupport.loadFailed': 'تعذّر تحميل قائمة المتصفحات والأجهزة المدعومة.',
 
   // ── Error texts by code ──
   'error.default.title': 'حدث خطأ ما',

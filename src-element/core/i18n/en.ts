@@ -120,6 +120,7 @@ export const en = {
   'deviceSupport.yes': 'Yes',
   'deviceSupport.maybe': 'Maybe',
   'deviceSupport.no': 'No',
+  'deviceSupport.loadFailed': 'The list of supported browsers and devices could not be loaded.',
 
   // ── Error texts by code (play-page §8 "Codes shown to users", player-and-client §8) ──
   'error.default.title': 'Something went wrong',

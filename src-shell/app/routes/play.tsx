@@ -19,6 +19,8 @@ import { useServices } from '../provider.js';
 import { routeHash } from '../services.js';
 import type { NavLink } from '../../features/play-flow/navigation.js';
 import { UnsupportedBrowserScreen } from '../../features/device-support/index.js';
+import type { MessageKey } from 's72-player/client';
+import { useTranslator } from '../../lib/i18n.js';
 
 /** The device-support route of this page (play-page §2 "/device-support"). */
 export const DEVICE_SUPPORT_HASH = '#/device-support';
@@ -31,16 +33,18 @@ function navItem(link: NavLink | undefined) {
   return { title: link.title, ...(link.available ? { href: routeHash({ kind: 'route', slug: link.slug, title: link.title }, hash) } : {}) };
 }
 
+/** The loading screen's label of each phase of the flow (string-table keys). */
 const LOADING_LABELS = {
-  item: 'Loading title…',
-  episodes: 'Finding the first episode…',
-  'pin-check': 'Checking your PIN settings…',
-  streams: 'Preparing playback…',
-} as const;
+  item: 'loading.item',
+  episodes: 'loading.episodes',
+  'pin-check': 'loading.pinCheck',
+  streams: 'loading.streams',
+} as const satisfies Record<string, MessageKey>;
 
 export function PlayRoute({ session }: { session: PlaySession | null }) {
   const { flow, messenger } = useServices();
   const state = usePlayFlow(flow, session);
+  const i18n = useTranslator();
   const backHref = session?.redirectUrl ?? paths.home.getHref();
   // The last track snapshot of the item playing, for subtitles-on/off and audio-track-changed.
   const lastTracks = useRef<{ slug: string; tracks: S72Tracks } | null>(null);
@@ -73,7 +77,7 @@ export function PlayRoute({ session }: { session: PlaySession | null }) {
     case 'redirecting':
       return <LoadingScreen />;
     case 'loading':
-      return <LoadingScreen label={LOADING_LABELS[state.phase]} />;
+      return <LoadingScreen label={i18n.t(LOADING_LABELS[state.phase])} />;
     case 'error':
       return <ErrorScreen error={state.error} onRetry={() => flow.retry()} backHref={backHref} />;
     case 'unsupported':

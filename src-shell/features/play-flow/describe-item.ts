@@ -5,6 +5,7 @@
 import {
   S72Error,
   configString,
+  createTranslator,
   type Configuration,
   type Film,
   type ImageUrls,
@@ -27,7 +28,7 @@ export interface ItemDescription {
   poster?: string;
 }
 
-/** play-page §9 "Season name default 'Season'". */
+/** play-page §9 "Season name default 'Season'" (English; other languages use the string table's `item.defaultSeasonName`). */
 export const DEFAULT_SEASON_NAME = 'Season';
 
 function pick(...urls: (string | null | undefined)[]): string | undefined {
@@ -45,12 +46,14 @@ function notFound(slug: string): S72Error {
 }
 
 /**
- * Describes `slug` from its metadata.
+ * Describes `slug` from its metadata. `locale` (a language tag, default English) chooses the words
+ * the page adds itself: the default season name and "Episode {n}".
  *
  * @throws {S72Error} `media_not_found` ("Media not found") when the bonus or episode is not in the
  *   metadata, or the metadata kind does not fit the slug.
  */
-export function describeItem(slug: ParsedSlug, metadata: ItemMetadata, configuration: Configuration): ItemDescription {
+export function describeItem(slug: ParsedSlug, metadata: ItemMetadata, configuration: Configuration, locale?: string): ItemDescription {
+  const i18n = createTranslator(locale);
   if (metadata.kind === 'film') {
     const { film } = metadata;
     if (slug.type === 'film') {
@@ -64,7 +67,7 @@ export function describeItem(slug: ParsedSlug, metadata: ItemMetadata, configura
     throw notFound(slug.slug);
   }
   const { season } = metadata;
-  const seasonLabel = `${configString(configuration, 'season_name', DEFAULT_SEASON_NAME)} ${season.season_num}`;
+  const seasonLabel = `${configString(configuration, 'season_name', i18n.t('item.defaultSeasonName'))} ${season.season_num}`;
   const show = season.show_info.title;
   if (slug.type === 'tv-season') {
     return { title: `${show} · ${seasonLabel}`, ...images(season.image_urls) };
@@ -74,7 +77,7 @@ export function describeItem(slug: ParsedSlug, metadata: ItemMetadata, configura
     if (!episode) throw notFound(slug.slug);
     return {
       title: episode.title,
-      subtitle: `${show} · ${seasonLabel} · Episode ${episode.episode_number}`,
+      subtitle: `${show} · ${seasonLabel} · ${i18n.t('item.episode', { number: episode.episode_number })}`,
       ...images(episode.image_urls, season.image_urls),
     };
   }

@@ -1,8 +1,12 @@
 /**
  * How the play page shows errors (play-page §8 "Codes shown to users"): the code, a human title and
  * message, and whether a retry makes sense. Pure.
+ *
+ * Texts come from the string table (`errorText` of `s72-player/client`). A {@link FlowError} holds
+ * them in English (for logs and for callers that only read English); screens show them in the
+ * page's language with {@link describeFlowError}.
  */
-import { isS72Error, type S72Error } from 's72-player/client';
+import { createTranslator, isS72Error, type MessageKey, type MessageParams, type S72Error, type Translator } from 's72-player/client';
 
 /** An error as the error screen shows it. Never holds tokens. */
 export interface FlowError {
@@ -16,6 +20,8 @@ export interface FlowError {
   severity?: string;
   httpStatus?: number;
   requestId?: string;
+  /** The message as a string-table key (set by {@link withMessage}), so screens can show it in the page's language. */
+  text?: { key: MessageKey; params?: MessageParams | undefined };
 }
 
 /**
@@ -29,41 +35,10 @@ export const CODE_RENAMES: Readonly<Record<string, string>> = {
   slug_not_streamable: 'invalid_slug',
 };
 
-const MESSAGES: Readonly<Record<string, { title: string; message: string }>> = {
-  'invalid_app.session_params': { title: 'Nothing to play', message: 'This player link is incomplete. Open the title again from the store.' },
-  invalid_slug: { title: 'Invalid link', message: 'This address does not point to anything that can be played.' },
-  film_not_found: { title: 'Film not found', message: 'We could not find this film.' },
-  season_not_found: { title: 'TV season not found', message: 'We could not find this TV season.' },
-  media_not_found: { title: 'Media not found', message: 'We could not find this episode or bonus.' },
-  slug_not_found: { title: 'Not found', message: 'We could not find this title.' },
-  streams_are_empty: { title: 'Not ready to play', message: 'There is no video for this title yet.' },
-  access_denied: { title: 'Access denied', message: 'Your plan does not include this title.' },
-  missing_from_library: { title: 'Not in your library', message: 'This title is not in your library.' },
-  unavailable: { title: 'Unavailable', message: 'This title is not available to watch right now.' },
-  availability_expired: { title: 'No longer available', message: 'This title is no longer available.' },
-  rental_expired: { title: 'Rental expired', message: 'Your rental of this title has expired.' },
-  live_event_completed: { title: 'Event finished', message: 'This live event has finished.' },
-  age_restricted: { title: 'Age restricted', message: 'This title is not available for your age.' },
-  missing_dob: { title: 'Date of birth needed', message: 'Add your date of birth to your account to watch this title.' },
-  unauthorized: { title: 'Please sign in', message: 'Sign in to watch this title.' },
-  not_authorized: { title: 'Please sign in', message: 'Sign in to watch this title.' },
-  server_busy: { title: 'Server busy', message: 'Our servers are busy. Please try again in a moment.' },
-  network_error: { title: 'Connection problem', message: 'We could not reach the server. Check your connection and try again.' },
-  malformed_response: { title: 'Something went wrong', message: 'The server sent an answer we did not understand.' },
-  content_not_supported: { title: 'Unsupported browser', message: 'This browser cannot play this title.' },
-  too_many_devices: { title: 'Device limit reached', message: 'You have reached your device limit.' },
-  too_many_streams: { title: 'Too many streams', message: 'You are watching on too many screens at once.' },
-  drm_failed: { title: 'Playback error', message: 'The video could not be unlocked for playback.' },
-  content_expired: { title: 'No longer available', message: 'Your access to this title has ended.' },
-  incorrect_pin: { title: 'Incorrect PIN', message: 'The PIN you entered is not correct.' },
-  too_many_attempts: { title: 'Too many attempts', message: 'Too many incorrect PINs were entered. Try again later.' },
-  play_token_expired: { title: 'No longer available', message: 'This title is no longer available.' },
-  invalid_file_xml: { title: 'Playback error', message: 'The video could not be read.' },
-  content_not_found: { title: 'Not found', message: 'We could not find this title.' },
-  adblocked_content: { title: 'Ad blocker detected', message: 'Turn off your ad blocker to watch this title.' },
-};
+/** Error texts come from the string table (`errorText`); the flow's own values are in English. */
+const EN = createTranslator('en');
 
-const DEFAULT_MESSAGE = { title: 'Something went wrong', message: 'The video could not be played.' };
+const DEFAULT_MESSAGE = EN.errorText('');
 
 const RETRYABLE = new Set([
   'network_error',
@@ -86,9 +61,32 @@ export function displayCode(code: string): string {
   return CODE_RENAMES[code] ?? code;
 }
 
-/** Human title and message of a code. */
+/** Human title and message of a code, in English (the table's `errorText`; unknown codes get the generic text). */
 export function messageFor(code: string): { title: string; message: string } {
-  return MESSAGES[code] ?? DEFAULT_MESSAGE;
+  return EN.errorText(code);
+}
+
+/**
+ * `error` with its message replaced by the table text `key` (English in `message`, the key kept for
+ * {@link describeFlowError}), e.g. the PIN form's "Incorrect PIN. 4 attempts left.".
+ */
+export function withMessage(error: FlowError, key: MessageKey, params?: MessageParams): FlowError {
+  return { ...error, message: EN.t(key, params), text: { key, ...(params ? { params } : {}) } };
+}
+
+/**
+ * The title and message to show for `error` in the language of `i18n`: the table's texts for its
+ * code (or its {@link FlowError.text} key); a title or message a caller wrote itself (different
+ * from the table's English text) is shown as given.
+ */
+export function describeFlowError(error: FlowError, i18n: Translator): { title: string; message: string } {
+  const english = EN.errorText(error.code);
+  const local = i18n === EN ? english : i18n.errorText(error.code);
+  const title = error.title === english.title ? local.title : error.title;
+  let message: string;
+  if (error.text && error.message === EN.t(error.text.key, error.text.params)) message = i18n.t(error.text.key, error.text.params);
+  else message = error.message === english.message ? local.message : error.message;
+  return { title, message };
 }
 
 /**

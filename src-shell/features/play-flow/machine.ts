@@ -64,7 +64,7 @@ import type { PlaySession } from '../../types/play-session.js';
 import { buildContent, buildPlayerConfig } from './build-content.js';
 import { chooseStream, configuredKeySystems, type PlaybackCapabilities, type StreamKind } from './choose-stream.js';
 import { describeItem, type ItemDescription, type ItemMetadata } from './describe-item.js';
-import { flowError, toFlowError, type FlowError } from './flow-errors.js';
+import { flowError, toFlowError, withMessage, type FlowError } from './flow-errors.js';
 import { navLinks, siblingsOf, type NavLinks } from './navigation.js';
 import {
   availableAt,
@@ -74,6 +74,7 @@ import {
   isExpired,
   isWellFormedPin,
   libraryEntryFor,
+  PIN_LENGTH,
   PIN_MAX_ATTEMPTS,
   planResume,
   watchWindow,
@@ -96,6 +97,8 @@ export interface FlowEnv {
   origin: string;
   /** Extra origins redirects may go to. */
   allowedOrigins?: readonly string[];
+  /** The page's language (a tag; see `s72-player/client` `resolveLocale`) for the texts the flow writes itself, e.g. "Season 1 · Episode 2". Default English. */
+  locale?: string | undefined;
 }
 
 /** Everything `<s72-player>` needs, plus what the page shows around it. */
@@ -595,7 +598,7 @@ function step(state: FlowState, event: FlowEvent, env: FlowEnv): Transition {
       if (state.status !== 'loading' || state.phase !== 'item') return stay(state);
       let description: ItemDescription;
       try {
-        description = describeItem(state.slug, event.metadata, event.configuration);
+        description = describeItem(state.slug, event.metadata, event.configuration, env.locale);
       } catch (error) {
         return fail(state, error, env);
       }
@@ -790,13 +793,10 @@ function playbackFailed(state: Extract<FlowState, { status: 'playing' }>, error:
 function pinError(code: 'incorrect_pin' | 'too_many_attempts', attemptsLeft: number, why?: 'empty' | 'format'): FlowError {
   const base = flowError(code);
   if (code === 'too_many_attempts') return base;
-  const message =
-    why === 'empty'
-      ? 'Enter your 4-digit PIN.'
-      : why === 'format'
-        ? 'A PIN is 4 digits.'
-        : `Incorrect PIN. ${attemptsLeft} ${attemptsLeft === 1 ? 'attempt' : 'attempts'} left.`;
-  return { ...base, message };
+  // The texts come from the string table (flow-errors.ts `withMessage`; shown in the page's language).
+  if (why === 'empty') return withMessage(base, 'pin.empty', { count: PIN_LENGTH });
+  if (why === 'format') return withMessage(base, 'pin.format', { count: PIN_LENGTH });
+  return withMessage(base, 'pin.incorrect', { count: attemptsLeft });
 }
 
 type PageErrorCode = 'unavailable' | 'streams_are_empty' | 'content_not_supported' | 'availability_expired' | 'age_restricted' | 'missing_dob';

@@ -3,6 +3,10 @@
  * "Resume", §9 constants). Pure: every "now" is injected as epoch ms; positions are seconds.
  */
 import {
+  createTranslator,
+  formatCountdown as sharedFormatCountdown,
+  formatPosition as sharedFormatPosition,
+  type Translator,
   configNumber,
   ageFromDob,
   isCompleted,
@@ -173,32 +177,23 @@ export function rentalEndOf(libraryEntry: LibraryItem | undefined, window: Watch
   return ends.length ? Math.min(...ends) : undefined;
 }
 
-/** The notice of play-page §2, word for word. */
-export function watchWindowText(hours: number): string {
-  const span = hours <= 1 ? 'an hour' : `${hours} hours`;
-  return `Watch window: Once you start playing you will have ${span} to finish watching.`;
+/**
+ * The watch-window notice of play-page §2 (word for word in English), from the string table; at
+ * least one hour. `i18n` defaults to English.
+ */
+export function watchWindowText(hours: number, i18n: Translator = createTranslator('en')): string {
+  return i18n.t('watchWindow.notice', { count: Math.max(1, Math.round(Number.isFinite(hours) ? hours : 1)) });
 }
 
-/** `mm:ss`, or `h:mm:ss` from one hour; seconds are floored, negatives read as 0. */
-export function formatPosition(seconds: number): string {
-  const total = Math.max(0, Math.floor(Number.isFinite(seconds) ? seconds : 0));
-  const h = Math.floor(total / 3600);
-  const m = Math.floor((total % 3600) / 60);
-  const s = total % 60;
-  const mm = String(m).padStart(2, '0');
-  const ss = String(s).padStart(2, '0');
-  return h > 0 ? `${h}:${mm}:${ss}` : `${mm}:${ss}`;
-}
+/** `mm:ss`, or `h:mm:ss` from one hour; seconds are floored, negatives read as 0 (the one implementation in `s72-player/client`). */
+export const formatPosition: (seconds: number) => string = sharedFormatPosition;
 
-/** A countdown's remaining time as `d days hh:mm:ss` / `hh:mm:ss`, rounded up to the second. */
-export function formatCountdown(remainingMs: number): string {
-  const total = Math.max(0, Math.ceil(remainingMs / 1000));
-  const d = Math.floor(total / 86_400);
-  const h = Math.floor((total % 86_400) / 3600);
-  const m = Math.floor((total % 3600) / 60);
-  const s = total % 60;
-  const hms = [h, m, s].map((n) => String(n).padStart(2, '0')).join(':');
-  return d > 0 ? `${d} ${d === 1 ? 'day' : 'days'} ${hms}` : hms;
+/**
+ * A countdown's remaining time as `hh:mm:ss`, with whole days in words in front ("2 days
+ * 00:00:01"), rounded up to the second; in the language of `i18n` (default English).
+ */
+export function formatCountdown(remainingMs: number, i18n?: Translator): string {
+  return sharedFormatCountdown(remainingMs, i18n);
 }
 
 /** A PIN the form may send: exactly {@link PIN_LENGTH} digits. */

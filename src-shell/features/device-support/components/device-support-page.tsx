@@ -3,7 +3,8 @@
  * `GET /supported-devices.json` and rendered as a table. Every string is rendered as text.
  */
 import { useEffect, useState } from 'react';
-import type { HttpOptions } from 's72-player/client';
+import { ERROR_TEXT_CODES, isS72Error, type HttpOptions, type MessageKey } from 's72-player/client';
+import { useTranslator } from '../../../lib/i18n.js';
 import type { DeviceSupport, SupportLevel } from '../device-support.js';
 import { fetchSupportedDevices, platformColumns, type SupportedDevices } from '../supported-devices.js';
 
@@ -14,14 +15,16 @@ export interface DeviceSupportPageProps {
   current?: DeviceSupport | undefined;
 }
 
-const LEVEL_TEXT: Record<SupportLevel, string> = { yes: 'Yes', maybe: 'Maybe', no: 'No' };
+const LEVEL_TEXT: Record<SupportLevel, MessageKey> = { yes: 'deviceSupport.yes', maybe: 'deviceSupport.maybe', no: 'deviceSupport.no' };
 
 type State =
   | { status: 'loading' }
   | { status: 'ready'; devices: SupportedDevices }
-  | { status: 'error'; message: string };
+  /** `code`: the S72Error code of the failure, `undefined` for anything else. */
+  | { status: 'error'; code: string | undefined };
 
 export function DeviceSupportPage({ http, current }: DeviceSupportPageProps) {
+  const i18n = useTranslator();
   const [state, setState] = useState<State>({ status: 'loading' });
   const [attempt, setAttempt] = useState(0);
   const { baseUrl, fetch } = http;
@@ -34,7 +37,7 @@ export function DeviceSupportPage({ http, current }: DeviceSupportPageProps) {
       },
       (error: unknown) => {
         if (controller.signal.aborted) return;
-        setState({ status: 'error', message: error instanceof Error ? error.message : String(error) });
+        setState({ status: 'error', code: isS72Error(error) ? error.code : undefined });
       },
     );
     return () => controller.abort();
@@ -42,19 +45,23 @@ export function DeviceSupportPage({ http, current }: DeviceSupportPageProps) {
 
   return (
     <main className="screen screen--device-support" data-testid="device-support-page">
-      <h1>Device support</h1>
+      <h1>{i18n.t('deviceSupport.title')}</h1>
       {current ? (
         <p data-testid="current-device">
-          Your browser: {current.browser === 'other' ? 'Other' : current.browser} on {current.os === 'other' ? 'other' : current.os}{' '}
-          ({LEVEL_TEXT[current.supported]})
+          {i18n.t('deviceSupport.current', {
+            browser: current.browser === 'other' ? i18n.t('deviceSupport.otherBrowser') : current.browser,
+            os: current.os === 'other' ? i18n.t('deviceSupport.otherOs') : current.os,
+            level: i18n.t(LEVEL_TEXT[current.supported]),
+          })}
         </p>
       ) : null}
-      {state.status === 'loading' ? <p role="status">Loading…</p> : null}
+      {state.status === 'loading' ? <p role="status">{i18n.t('common.loading')}</p> : null}
       {state.status === 'error' ? (
         <div role="alert">
-          <p>{state.message}</p>
+          <p>{i18n.t('deviceSupport.loadFailed')}</p>
+          {state.code && ERROR_TEXT_CODES.includes(state.code) ? <p>{i18n.errorText(state.code).message}</p> : null}
           <button type="button" className="button" onClick={() => setAttempt((n) => n + 1)} data-testid="retry">
-            Try again
+            {i18n.t('common.tryAgain')}
           </button>
         </div>
       ) : null}
@@ -64,13 +71,14 @@ export function DeviceSupportPage({ http, current }: DeviceSupportPageProps) {
 }
 
 function SupportTable({ devices }: { devices: SupportedDevices }) {
+  const i18n = useTranslator();
   const columns = platformColumns(devices);
   return (
     <table className="device-support__table" data-testid="device-support-table">
-      <caption>Supported browsers and devices</caption>
+      <caption>{i18n.t('deviceSupport.caption')}</caption>
       <thead>
         <tr>
-          <th scope="col">Browser</th>
+          <th scope="col">{i18n.t('deviceSupport.browser')}</th>
           {columns.map((platform) => (
             <th scope="col" key={platform}>
               {platform}
@@ -86,7 +94,7 @@ function SupportTable({ devices }: { devices: SupportedDevices }) {
               const level: SupportLevel = browser.platforms[platform] ?? 'no';
               return (
                 <td key={platform} data-level={level}>
-                  {LEVEL_TEXT[level]}
+                  {i18n.t(LEVEL_TEXT[level])}
                 </td>
               );
             })}

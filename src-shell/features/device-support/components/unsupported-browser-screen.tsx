@@ -3,6 +3,7 @@
  * "Unsupported browser"; on mobile with a native app the action reads "Get the app to view",
  * otherwise "Device support", linking to the support route. Every string is rendered as text.
  */
+import { useTranslator } from '../../../lib/i18n.js';
 import type { DeviceSupport } from '../device-support.js';
 
 export const DEVICE_SUPPORT_ROUTE = '/device-support';
@@ -29,20 +30,26 @@ export function safeAppUrl(appUrl: string | undefined): string | undefined {
 
 export function UnsupportedBrowserScreen({ support, appUrl, deviceSupportHref = DEVICE_SUPPORT_ROUTE }: UnsupportedBrowserScreenProps) {
   const app = support.mobile ? safeAppUrl(appUrl) : undefined;
-  const described = support.browser === 'other' ? 'This browser' : `${support.browser}${support.os === 'other' ? '' : ` on ${support.os}`}`;
+  const i18n = useTranslator();
+  const described =
+    support.browser === 'other'
+      ? i18n.t('unsupported.thisBrowser')
+      : support.os === 'other'
+        ? i18n.t('unsupported.browser', { browser: support.browser })
+        : i18n.t('unsupported.browserOn', { browser: support.browser, os: support.os });
   return (
     <main className="screen screen--unsupported" data-testid="unsupported-browser">
       <div className="unsupported" role="alert" aria-labelledby="unsupported-title">
-        <h1 id="unsupported-title">Unsupported browser</h1>
-        <p className="unsupported__message">{described} cannot play this content.</p>
+        <h1 id="unsupported-title">{i18n.t('unsupported.title')}</h1>
+        <p className="unsupported__message">{described}</p>
         <div className="unsupported__actions">
           {app ? (
             <a className="button button--primary" href={app} data-testid="unsupported-action" rel="noopener noreferrer">
-              Get the app to view
+              {i18n.t('unsupported.getApp')}
             </a>
           ) : (
             <a className="button button--primary" href={deviceSupportHref} data-testid="unsupported-action">
-              Device support
+              {i18n.t('unsupported.deviceSupport')}
             </a>
           )}
         </div>

@@ -3,6 +3,8 @@
  * `role="timer"` whose text changes every second as the flow's `tick` events arrive; when it ends
  * the flow starts again by itself.
  */
+import { formatDateTime } from 's72-player/client';
+import { useTranslator } from '../../../lib/i18n.js';
 import { formatCountdown } from '../rules.js';
 
 export interface CountdownScreenProps {
@@ -15,19 +17,20 @@ export interface CountdownScreenProps {
 }
 
 export function CountdownScreen({ title, availableAt, now, backHref }: CountdownScreenProps) {
-  const remaining = formatCountdown(availableAt - now);
+  const i18n = useTranslator();
+  const remaining = formatCountdown(availableAt - now, i18n);
   return (
     <main className="screen screen--countdown" data-testid="countdown-screen">
       <div className="notice">
         <h1 data-testid="title">{title}</h1>
-        <p>Coming soon. Available to watch in</p>
-        <p className="countdown" role="timer" aria-label={`Available in ${remaining}`} data-testid="countdown">
+        <p>{i18n.t('countdown.comingSoon')}</p>
+        <p className="countdown" role="timer" aria-label={i18n.t('countdown.availableIn', { remaining })} data-testid="countdown">
           {remaining}
         </p>
-        <p className="notice__when">{new Date(availableAt).toLocaleString()}</p>
+        <p className="notice__when">{formatDateTime(availableAt, i18n.locale)}</p>
         <div className="error__actions">
           <a className="button" href={backHref}>
-            Back
+            {i18n.t('common.back')}
           </a>
         </div>
       </div>

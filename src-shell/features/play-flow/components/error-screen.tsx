@@ -4,7 +4,8 @@
  * when there is one, and a retry button when retrying may help. Every string is rendered as text.
  */
 import { useEffect, useRef } from 'react';
-import type { FlowError } from '../flow-errors.js';
+import { useTranslator } from '../../../lib/i18n.js';
+import { describeFlowError, type FlowError } from '../flow-errors.js';
 
 export interface ErrorScreenProps {
   error: FlowError;
@@ -15,6 +16,8 @@ export interface ErrorScreenProps {
 }
 
 export function ErrorScreen({ error, onRetry, backHref = '/' }: ErrorScreenProps) {
+  const i18n = useTranslator();
+  const { title, message } = describeFlowError(error, i18n);
   const heading = useRef<HTMLHeadingElement>(null);
   useEffect(() => {
     heading.current?.focus();
@@ -23,26 +26,27 @@ export function ErrorScreen({ error, onRetry, backHref = '/' }: ErrorScreenProps
     <main className="screen screen--error" data-testid="error-screen">
       <div className="error" role="alert" aria-labelledby="error-title">
         <h1 id="error-title" tabIndex={-1} ref={heading}>
-          {error.title}
+          {title}
         </h1>
-        <p className="error__message">{error.message}</p>
+        <p className="error__message">{message}</p>
         <p className="error__code">
-          <span className="visually-hidden">Error code: </span>
+          <span className="visually-hidden">{`${i18n.t('errorScreen.code')} `}</span>
           <code data-testid="error-code">{error.code}</code>
         </p>
         {error.requestId ? (
           <p className="error__request-id">
-            Request id: <code data-testid="error-request-id">{error.requestId}</code>
+            {`${i18n.t('errorScreen.requestId')} `}
+            <code data-testid="error-request-id">{error.requestId}</code>
           </p>
         ) : null}
         <div className="error__actions">
           {error.retryable && onRetry ? (
             <button type="button" className="button button--primary" onClick={onRetry} data-testid="retry">
-              Try again
+              {i18n.t('common.tryAgain')}
             </button>
           ) : null}
           <a className="button" href={backHref}>
-            Back
+            {i18n.t('common.back')}
           </a>
         </div>
       </div>

@@ -4,7 +4,8 @@
  * failures. Only renders; the flow checks and counts.
  */
 import { useEffect, useRef, useState, type FormEvent } from 'react';
-import type { FlowError } from '../flow-errors.js';
+import { useTranslator } from '../../../lib/i18n.js';
+import { describeFlowError, type FlowError } from '../flow-errors.js';
 import { PIN_LENGTH } from '../rules.js';
 
 export interface PinScreenProps {
@@ -18,6 +19,7 @@ export interface PinScreenProps {
 }
 
 export function PinScreen({ title, attemptsLeft, submitting, lockedOut, error, onSubmit, backHref }: PinScreenProps) {
+  const i18n = useTranslator();
   const [pin, setPin] = useState('');
   const input = useRef<HTMLInputElement>(null);
   useEffect(() => {
@@ -33,25 +35,25 @@ export function PinScreen({ title, attemptsLeft, submitting, lockedOut, error, o
   return (
     <main className="screen screen--pin" data-testid="pin-screen">
       <div className="notice">
-        <h1>{lockedOut ? 'PIN locked' : 'Enter your PIN'}</h1>
+        <h1>{i18n.t(lockedOut ? 'pin.lockedTitle' : 'pin.title')}</h1>
         <p>
-          <span className="visually-hidden">Title: </span>
+          <span className="visually-hidden">{`${i18n.t('pin.titleLabel')} `}</span>
           <span data-testid="title">{title}</span>
         </p>
         {error ? (
           <div className="error" role="alert" data-testid="pin-error">
-            <p className="error__message">{error.message}</p>
+            <p className="error__message">{describeFlowError(error, i18n).message}</p>
             <p className="error__code">
-              <span className="visually-hidden">Error code: </span>
+              <span className="visually-hidden">{`${i18n.t('errorScreen.code')} `}</span>
               <code data-testid="error-code">{error.code}</code>
             </p>
           </div>
         ) : null}
         {lockedOut ? (
-          <p data-testid="pin-locked">Too many incorrect PINs. PIN entry is locked.</p>
+          <p data-testid="pin-locked">{i18n.t('pin.locked')}</p>
         ) : (
           <form className="pin-form" onSubmit={submit} noValidate>
-            <label htmlFor="pin-input">{`PIN (${PIN_LENGTH} digits)`}</label>
+            <label htmlFor="pin-input">{i18n.t('pin.label', { count: PIN_LENGTH })}</label>
             <input
               id="pin-input"
               ref={input}
@@ -66,16 +68,16 @@ export function PinScreen({ title, attemptsLeft, submitting, lockedOut, error, o
               onChange={(e) => setPin(e.currentTarget.value.replace(/\D/g, '').slice(0, PIN_LENGTH))}
             />
             <p id="pin-attempts" data-testid="pin-attempts">
-              {`${attemptsLeft} ${attemptsLeft === 1 ? 'attempt' : 'attempts'} left`}
+              {i18n.t('pin.attemptsLeft', { count: attemptsLeft })}
             </p>
             <button type="submit" className="button button--primary" disabled={submitting} data-testid="pin-submit">
-              {submitting ? 'Checking…' : 'Continue'}
+              {i18n.t(submitting ? 'pin.checking' : 'pin.continue')}
             </button>
           </form>
         )}
         <div className="error__actions">
           <a className="button" href={backHref}>
-            Back
+            {i18n.t('common.back')}
           </a>
         </div>
       </div>

@@ -1,4 +1,5 @@
 /** The resume prompt (play-page §2 "resume prompt", §5 "Resume"). Only renders. */
+import { useTranslator } from '../../../lib/i18n.js';
 import { formatPosition } from '../rules.js';
 
 export interface ResumePromptScreenProps {
@@ -9,6 +10,7 @@ export interface ResumePromptScreenProps {
 }
 
 export function ResumePromptScreen({ title, position, onChoose }: ResumePromptScreenProps) {
+  const i18n = useTranslator();
   return (
     <main className="screen screen--resume" data-testid="resume-prompt">
       <div className="notice" role="dialog" aria-labelledby="resume-title">
@@ -17,10 +19,10 @@ export function ResumePromptScreen({ title, position, onChoose }: ResumePromptSc
         </h1>
         <div className="error__actions">
           <button type="button" className="button button--primary" autoFocus onClick={() => onChoose(true)} data-testid="resume">
-            {`Resume from ${formatPosition(position)}`}
+            {i18n.t('resume.from', { position: formatPosition(position) })}
           </button>
           <button type="button" className="button" onClick={() => onChoose(false)} data-testid="start-over">
-            Start from the beginning
+            {i18n.t('resume.startOver')}
           </button>
         </div>
       </div>

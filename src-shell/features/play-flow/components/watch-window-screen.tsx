@@ -1,4 +1,5 @@
 /** The rental watch-window notice shown before playing (play-page §2, §4 "Rental"). Only renders. */
+import { useTranslator } from '../../../lib/i18n.js';
 import { watchWindowText } from '../rules.js';
 
 export interface WatchWindowScreenProps {
@@ -9,19 +10,20 @@ export interface WatchWindowScreenProps {
 }
 
 export function WatchWindowScreen({ title, hours, onPlay, backHref }: WatchWindowScreenProps) {
+  const i18n = useTranslator();
   return (
     <main className="screen screen--watch-window" data-testid="watch-window">
       <div className="notice">
         <h1 data-testid="title">{title}</h1>
         <p role="note" data-testid="watch-window-text">
-          {watchWindowText(hours)}
+          {watchWindowText(hours, i18n)}
         </p>
         <div className="error__actions">
           <button type="button" className="button button--primary" autoFocus onClick={onPlay} data-testid="watch-window-play">
-            Play
+            {i18n.t('watchWindow.play')}
           </button>
           <a className="button" href={backHref}>
-            Back
+            {i18n.t('common.back')}
           </a>
         </div>
       </div>

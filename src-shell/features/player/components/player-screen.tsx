@@ -5,6 +5,7 @@
 import { S72Player, type S72PlayerElement } from 's72-player/react';
 import type { S72Error, S72Content, S72PlayerConfig } from 's72-player/client';
 import type { S72Tracks } from 's72-player';
+import { useTranslator } from '../../../lib/i18n.js';
 
 /** A previous / next link of the navigation bar; without `href` it is shown disabled (not available now). */
 export interface PlayerNavLink {
@@ -40,14 +41,15 @@ export interface PlayerScreenProps {
   onSkip?: (() => void) | undefined;
 }
 
-function NavItem({ link, rel, label }: { link: PlayerNavLink; rel: 'prev' | 'next'; label: string }) {
-  const text = `${label}: ${link.title}`;
+function NavItem({ link, rel }: { link: PlayerNavLink; rel: 'prev' | 'next' }) {
+  const i18n = useTranslator();
+  const text = i18n.t(rel === 'prev' ? 'nav.previous' : 'nav.next', { title: link.title });
   return link.href ? (
     <a className="navbar__link" href={link.href} rel={rel} data-testid={`nav-${rel}`}>
       {text}
     </a>
   ) : (
-    <span className="navbar__link navbar__link--disabled" role="link" aria-disabled="true" data-testid={`nav-${rel}`} title="Not available now">
+    <span className="navbar__link navbar__link--disabled" role="link" aria-disabled="true" data-testid={`nav-${rel}`} title={i18n.t('nav.unavailable')}>
       {text}
     </span>
   );
@@ -60,11 +62,12 @@ function positionOf(event: Event): number {
 
 export function PlayerScreen(props: PlayerScreenProps) {
   const { content, config, title, subtitle, poster, startTime, autoplay, showNavbar, backHref } = props;
+  const i18n = useTranslator();
   return (
     <main className="screen screen--player" data-testid="player-screen">
       {showNavbar ? (
         <header className="navbar">
-          <a className="navbar__back" href={backHref} aria-label="Back" data-testid="nav-back">
+          <a className="navbar__back" href={backHref} aria-label={i18n.t('nav.back')} data-testid="nav-back">
             <span aria-hidden="true">‹</span>
           </a>
           <div className="navbar__titles">
@@ -74,9 +77,9 @@ export function PlayerScreen(props: PlayerScreenProps) {
             {subtitle ? <p className="navbar__subtitle">{subtitle}</p> : null}
           </div>
           {props.previous || props.next ? (
-            <nav className="navbar__siblings" aria-label="Episodes and bonuses">
-              {props.previous ? <NavItem link={props.previous} rel="prev" label="Previous" /> : null}
-              {props.next ? <NavItem link={props.next} rel="next" label="Next" /> : null}
+            <nav className="navbar__siblings" aria-label={i18n.t('nav.siblings')}>
+              {props.previous ? <NavItem link={props.previous} rel="prev" /> : null}
+              {props.next ? <NavItem link={props.next} rel="next" /> : null}
             </nav>
           ) : null}
         </header>
@@ -87,6 +90,7 @@ export function PlayerScreen(props: PlayerScreenProps) {
       )}
       <S72Player
         className="player"
+        lang={i18n.locale}
         content={content}
         config={config}
         {...(startTime !== undefined ? { startTime } : {})}
@@ -100,7 +104,7 @@ export function PlayerScreen(props: PlayerScreenProps) {
       />
       {props.onSkip ? (
         <button type="button" className="button player__skip" onClick={() => props.onSkip?.()} data-testid="skip">
-          Skip
+          {i18n.t('playlist.skip')}
         </button>
       ) : null}
     </main>

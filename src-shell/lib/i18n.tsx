@@ -1,0 +1,63 @@
+/**
+ * The play page's language (the string table of `s72-player/client`, through React context).
+ *
+ * The language comes from the play page's optional `lang` query parameter (an addition to
+ * play-page §2 "Query parameters", e.g. `#/film/x/x?lang=ar`), else from the browser's preferred
+ * languages (`navigator.languages`); anything without a table is English. {@link I18nProvider}
+ * sets `<html lang dir>` so the page mirrors under Arabic, and components read texts with
+ * {@link useTranslator}. Outside a provider the translator is English (screen tests render without one).
+ */
+import { createContext, useContext, useLayoutEffect, type ReactNode } from 'react';
+import { STRING_TABLES, createTranslator, resolveLocale, type Locale, type Translator } from 's72-player/client';
+
+/** The query parameter that chooses the page's language. */
+export const LANG_PARAM = 'lang';
+
+const I18nContext = createContext<Translator>(createTranslator('en'));
+
+/** The translator of the page's language (English outside {@link I18nProvider}). */
+export function useTranslator(): Translator {
+  return useContext(I18nContext);
+}
+
+/**
+ * The page's language: the `lang` parameter when it names a language with a table, else the first
+ * of `languages` (the browser's preferences) that has one, else English.
+ */
+export function pageLocale(lang: string | null | undefined, languages: readonly string[] | undefined): Locale {
+  return resolveLocale([lang ?? '', ...(languages ?? [])]);
+}
+
+/** The browser's preferred languages, `[]` where there is no `navigator`. */
+export function browserLanguages(): readonly string[] {
+  if (typeof navigator === 'undefined') return [];
+  return navigator.languages?.length ? navigator.languages : navigator.language ? [navigator.language] : [];
+}
+
+/** The static document title of index.html in any language, replaced by the page's own. */
+const DEFAULT_TITLES: ReadonlySet<string> = new Set(Object.values(STRING_TABLES).map((table) => table['page.title']));
+
+/** Sets `lang` and `dir` on `<html>`, and the default title in the page's language. */
+export function applyDocumentLocale(doc: Document, i18n: Translator): void {
+  const root = doc.documentElement;
+  if (root.lang !== i18n.locale) root.lang = i18n.locale;
+  if (root.dir !== i18n.dir) root.dir = i18n.dir;
+  if (DEFAULT_TITLES.has(doc.title)) doc.title = i18n.t('page.title');
+}
+
+export interface I18nProviderProps {
+  locale: Locale;
+  children: ReactNode;
+}
+
+/**
+ * Provides the translator of `locale` to the tree below, and sets `<html lang dir>` (so the layout,
+ * written with logical CSS properties, mirrors under Arabic) and the default title.
+ */
+export function I18nProvider({ locale, children }: I18nProviderProps) {
+  const i18n = createTranslator(locale);
+  useLayoutEffect(() => {
+    if (typeof document !== 'undefined') applyDocumentLocale(document, i18n);
+  }, [i18n]);
+  return <I18nContext.Provider value={i18n}>{children}</I18nContext.Provider>;
+}
