@@ -62,9 +62,22 @@ const SOURCE_PROPERTIES = ['content', 'config', 'src', 'licenseUrl', 'keySystem'
  * @fires {CustomEvent<{buffering: boolean}>} s72-buffering-change - buffering started or stopped
  * @fires {CustomEvent} s72-autoplay-muted - autoplay only worked muted
  * @fires {CustomEvent<S72Tracks>} s72-tracks-change - audio/text/video tracks or the active ones changed
- * @fires loadstart - media event, re-dispatched from the inner video (also: loadedmetadata, loadeddata,
- *   durationchange, canplay, play, pause, playing, waiting, seeking, seeked, timeupdate, ended,
- *   volumechange, ratechange, progress)
+ * @fires loadstart - media event, re-dispatched from the inner video (`S72MediaEvent`)
+ * @fires loadedmetadata - media event
+ * @fires loadeddata - media event
+ * @fires durationchange - media event
+ * @fires canplay - media event
+ * @fires play - media event
+ * @fires pause - media event
+ * @fires playing - media event
+ * @fires waiting - media event
+ * @fires seeking - media event
+ * @fires seeked - media event
+ * @fires timeupdate - media event
+ * @fires ended - media event
+ * @fires volumechange - media event
+ * @fires ratechange - media event
+ * @fires progress - media event
  *
  * @slot play - replaces the play icon (also: pause, volume, muted, enter-fullscreen, exit-fullscreen, retry)
  * @slot error-{code} - replaces the error panel's text for one code, e.g. `error-drm_failed`
