@@ -47,7 +47,7 @@ export function applyDocumentLocale(doc: Document, i18n: Translator): void {
 
 export interface I18nProviderProps {
   locale: Locale;
-  children: ReactNode;
+  children?: ReactNode;
 }
 
 /**

@@ -49,7 +49,7 @@ describe('play page language (lang parameter, navigator.languages, <html lang di
     const snapshot = { session: null, hash };
     const sessions = { subscribe: () => () => undefined, getSnapshot: () => snapshot };
     const services = { sessions } as unknown as AppServices;
-    flushSync(() => dom.root.render(createElement(AppProvider, { services }, createElement(ErrorScreen, { error: flowError('film_not_found') }))));
+    flushSync(() => dom.root.render(createElement(AppProvider, { services, children: createElement(ErrorScreen, { error: flowError('film_not_found') }) })));
     expect(html.getAttribute('lang')).to.equal('ar');
     expect(html.getAttribute('dir')).to.equal('rtl');
     expect(getComputedStyle(dom.host).direction).to.equal('rtl');
@@ -66,7 +66,7 @@ describe('play page language (lang parameter, navigator.languages, <html lang di
     const services = { sessions } as unknown as AppServices;
     html.lang = 'ar';
     html.dir = 'rtl';
-    flushSync(() => dom.root.render(createElement(AppProvider, { services }, createElement(LoadingScreen))));
+    flushSync(() => dom.root.render(createElement(AppProvider, { services, children: createElement(LoadingScreen) })));
     const expected = pageLocale(null, navigator.languages);
     expect(html.getAttribute('lang')).to.equal(expected);
     expect(html.getAttribute('dir')).to.equal(expected === 'ar' ? 'rtl' : 'ltr');
