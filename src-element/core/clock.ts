@@ -54,12 +54,15 @@ export function sleepMs(delayMs: number, options: { clock?: Clock; signal?: Abor
   const clock = options.clock ?? systemClock;
   const { signal } = options;
   return new Promise<void>((resolve, reject) => {
+    // The abort reason is passed on as given (AbortSignal semantics), whatever its type.
     if (signal?.aborted) {
+      // eslint-disable-next-line @typescript-eslint/prefer-promise-reject-errors
       reject(signal.reason);
       return;
     }
     const onAbort = (): void => {
       clock.clearTimeout(timer);
+      // eslint-disable-next-line @typescript-eslint/prefer-promise-reject-errors
       reject(signal?.reason);
     };
     const timer = clock.setTimeout(() => {

@@ -137,7 +137,8 @@ export class TelemetryBatcher<E> {
   readonly #sendTimeoutMs: number;
   #queue: Queued<E>[] = [];
   #seq = 0;
-  #timer: TimerHandle | undefined;
+  /** The armed batch timer, or `undefined`. */
+  #timer: TimerHandle = undefined;
   #timerDueAt = 0;
   /** Sends under way (regular and keepalive). */
   #inFlight = 0;
@@ -338,11 +339,11 @@ export class TelemetryBatcher<E> {
   async #sendBatch(batch: Queued<E>[], keepalive: boolean): Promise<'sent' | 'dropped' | 'kept' | 'disabled'> {
     const events = batch.map((item) => item.event);
     if (keepalive && this.#options.sendBeacon) {
-      let queued = false;
+      let queued: boolean;
       try {
         queued = this.#options.sendBeacon(events);
       } catch {
-        queued = false;
+        queued = false; // a beacon that throws counts as refused
       }
       if (queued) return 'sent';
     }

@@ -30,7 +30,7 @@ function recorder() {
     calls.push({ events: [...events], keepalive, at: Date.now(), signal });
     const outcome = outcomes.shift();
     if (outcome instanceof Promise) return outcome as Promise<void>;
-    return outcome === undefined ? Promise.resolve() : Promise.reject(outcome);
+    return outcome === undefined ? Promise.resolve() : Promise.reject(outcome as Error);
   };
   return { send, calls, outcomes, sent: () => calls.map((c) => c.events) };
 }
