@@ -122,7 +122,7 @@ export const ar: StringTable<ArabicPlural> = {
   'nav.previous': 'السابق: {title}',
   'nav.next': 'التالي: {title}',
   'nav.unavailable': 'غير متاح الآن',
-  'playlist.skip': 'تخطٍّ',
+  'playlist.skip': 'تخطي',
 
   // ── Item descriptions ──
   'item.defaultSeasonName': 'الموسم',
