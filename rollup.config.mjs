@@ -9,7 +9,8 @@ import terser from '@rollup/plugin-terser';
 import typescript from '@rollup/plugin-typescript';
 
 const pkg = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8'));
-const dependencies = Object.keys(pkg.dependencies ?? {});
+// Dependencies and peer dependencies (react, react-dom: optional peers) stay external.
+const dependencies = [...Object.keys(pkg.dependencies ?? {}), ...Object.keys(pkg.peerDependencies ?? {})];
 const isDependency = (id) => dependencies.some((dep) => id === dep || id.startsWith(`${dep}/`));
 
 const ts = () =>
@@ -31,6 +32,17 @@ const onwarn = (warning, warn) => {
   warn(warning);
 };
 
+/**
+ * The chunk holding the modules that define custom elements (the element and its UI surfaces) gets a
+ * stable name, `dist/chunks/elements-[hash].js`, so package.json "sideEffects" can list it: a bundler
+ * must never drop it, or `<s72-control-bar>` (imported only for its definition) goes missing.
+ * Rollup's own chunking is kept (a manual chunk would pull shared core modules, and with them Lit,
+ * into dist/client.js's imports).
+ */
+const DEFINES_ELEMENTS = /[\\/]src-element[\\/](s72-player\.ts|ui[\\/][^\\/]+\.ts)$/;
+const chunkFileNames = (chunk) =>
+  chunk.moduleIds.some((id) => DEFINES_ELEMENTS.test(id)) ? 'chunks/elements-[hash].js' : 'chunks/[name]-[hash].js';
+
 export default [
   {
     input: {
@@ -44,7 +56,7 @@ export default [
       dir: 'dist',
       format: 'es',
       entryFileNames: '[name].js',
-      chunkFileNames: 'chunks/[name]-[hash].js',
+      chunkFileNames,
       sourcemap: true,
     },
     onwarn,

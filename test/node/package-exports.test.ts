@@ -4,7 +4,9 @@
  * Needs `npm run build:lib` first (the test command builds).
  */
 import assert from 'node:assert/strict';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { test } from 'node:test';
+import { fileURLToPath } from 'node:url';
 import { createElement } from 'react';
 import { renderToString } from 'react-dom/server';
 
@@ -31,4 +33,111 @@ test('s72-player/client is importable from the built package', async () => {
   }
   assert.equal(module.AVAILABILITY_BATCH_SIZE, 100);
   assert.equal(module.DEFAULT_CACHE_MAX_AGE_MS, 30_000);
+});
+
+const ROOT = new URL('../../', import.meta.url);
+const pkg = JSON.parse(readFileSync(new URL('package.json', ROOT), 'utf8')) as {
+  name: string;
+  exports: Record<string, string | Record<string, string>>;
+  sideEffects: string[];
+};
+
+test('the specifiers resolve to the built files, not the sources (tsx reads tsconfig.node.json: no paths)', () => {
+  assert.match(import.meta.resolve('s72-player'), /\/dist\/index\.js$/);
+  assert.match(import.meta.resolve('s72-player/react'), /\/dist\/react\.js$/);
+  assert.match(import.meta.resolve('s72-player/client'), /\/dist\/client\.js$/);
+});
+
+test('s72-player/package.json resolves to the package manifest', () => {
+  const resolved = import.meta.resolve('s72-player/package.json');
+  assert.equal(resolved, new URL('package.json', ROOT).href);
+  const read = JSON.parse(readFileSync(fileURLToPath(resolved), 'utf8')) as { name: string };
+  assert.equal(read.name, 's72-player');
+});
+
+test('every "exports" target exists', () => {
+  for (const [subpath, target] of Object.entries(pkg.exports)) {
+    for (const file of typeof target === 'string' ? [target] : Object.values(target)) {
+      assert.ok(existsSync(new URL(file, ROOT)), `${subpath} → ${file} is missing`);
+    }
+  }
+});
+
+/** The built JS files under dist/, relative to the package root (`dist/index.js`, …). */
+function builtFiles(dir = 'dist'): string[] {
+  return readdirSync(new URL(`${dir}/`, ROOT), { withFileTypes: true }).flatMap((entry) => {
+    const path = `${dir}/${entry.name}`;
+    if (entry.isDirectory()) return path === 'dist/types' ? [] : builtFiles(path);
+    return path.endsWith('.js') ? [path] : [];
+  });
+}
+
+/** package.json "sideEffects" globs (`*`, `**`) as a matcher of package-relative paths. */
+function sideEffectsMatcher(globs: readonly string[]): (path: string) => boolean {
+  const patterns = globs.map((glob) => {
+    const anchored = glob.startsWith('./') || glob.includes('/');
+    const body = glob
+      .replace(/^\.\//, '')
+      .replace(/[.+^${}()|[\]\\]/g, '\\$&')
+      .replace(/\*\*|\*/g, (star) => (star === '**' ? '.*' : '[^/]*'));
+    return new RegExp(anchored ? `^${body}$` : `(^|/)${body}$`);
+  });
+  return (path) => patterns.some((pattern) => pattern.test(path));
+}
+
+/** Static imports of a built ES module that point at other built files, resolved. */
+function localImports(file: string): { local: string[]; bare: string[] } {
+  const code = readFileSync(new URL(file, ROOT), 'utf8');
+  const local: string[] = [];
+  const bare: string[] = [];
+  for (const [, specifier] of code.matchAll(/^(?:import|export)\s*(?:[^'"]*?\sfrom\s*)?['"]([^'"]+)['"]/gm)) {
+    if (specifier!.startsWith('.')) local.push(new URL(specifier!, new URL(file, ROOT)).href.slice(ROOT.href.length));
+    else bare.push(specifier!);
+  }
+  return { local, bare };
+}
+
+/** Every bare specifier a built entry imports statically, through its chunks. */
+function packagesImportedBy(entry: string): Set<string> {
+  const seen = new Set<string>();
+  const packages = new Set<string>();
+  const visit = (file: string): void => {
+    if (seen.has(file)) return;
+    seen.add(file);
+    const { local, bare } = localImports(file);
+    for (const specifier of bare) packages.add(specifier);
+    for (const next of local) visit(next);
+  };
+  visit(entry);
+  return packages;
+}
+
+test('"sideEffects" covers every built module that defines a custom element, and nothing of the client', () => {
+  const isSideEffect = sideEffectsMatcher(pkg.sideEffects);
+  const defining = builtFiles().filter((file) => readFileSync(new URL(file, ROOT), 'utf8').includes('customElements.define('));
+  assert.ok(defining.some((file) => file.startsWith('dist/chunks/')), `defining modules: ${defining.join(', ')}`);
+  assert.ok(defining.some((file) => file.startsWith('dist/cdn/')), `defining modules: ${defining.join(', ')}`);
+  for (const file of defining) assert.ok(isSideEffect(file), `${file} defines an element but is not listed in "sideEffects"`);
+  // The entries whose import defines the elements.
+  for (const file of ['dist/index.js', 'dist/react.js']) assert.ok(isSideEffect(file), file);
+  // The content-data client and its chunks can be tree-shaken.
+  const clientFiles = new Set<string>();
+  const visit = (file: string): void => {
+    if (clientFiles.has(file)) return;
+    clientFiles.add(file);
+    for (const next of localImports(file).local) visit(next);
+  };
+  visit('dist/client.js');
+  for (const file of clientFiles) assert.ok(!isSideEffect(file), `${file} (client) is listed in "sideEffects"`);
+});
+
+test('s72-player and s72-player/client never import React (an optional peer), and the client never imports Lit', () => {
+  const isReact = (specifier: string) => /^(react|react-dom|@lit\/react)(\/|$)/.test(specifier);
+  const isLit = (specifier: string) => /^(lit|@lit\/[^/]+)(\/|$)/.test(specifier);
+  assert.deepEqual([...packagesImportedBy('dist/index.js')].filter(isReact), []);
+  const client = [...packagesImportedBy('dist/client.js')];
+  assert.deepEqual(client.filter(isReact), []);
+  assert.deepEqual(client.filter(isLit), []);
+  // The React wrapper is the one entry that needs react (peerDependenciesMeta: optional).
+  assert.ok([...packagesImportedBy('dist/react.js')].some(isReact));
 });
