@@ -71,10 +71,11 @@ export function PlayerScreen(props: PlayerScreenProps) {
             <span aria-hidden="true">‹</span>
           </a>
           <div className="navbar__titles">
-            <h1 className="navbar__title" data-testid="title">
+            {/* Catalogue text keeps its own direction (an English title on an Arabic page). */}
+            <h1 className="navbar__title" data-testid="title" dir="auto">
               {title}
             </h1>
-            {subtitle ? <p className="navbar__subtitle">{subtitle}</p> : null}
+            {subtitle ? <p className="navbar__subtitle" dir="auto">{subtitle}</p> : null}
           </div>
           {props.previous || props.next ? (
             <nav className="navbar__siblings" aria-label={i18n.t('nav.siblings')}>
