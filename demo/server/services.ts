@@ -522,7 +522,9 @@ export function registerServices(app: FastifyInstance, state: DemoState): void {
     }
     if (viewer.pin === null) throw new HttpError(404, 'pin_not_found', 'This account has no PIN.');
     const body = req.body;
-    const pin = typeof body === 'object' && body !== null && 'pin' in body ? String((body as { pin: unknown }).pin ?? '') : '';
+    const sent = typeof body === 'object' && body !== null && 'pin' in body ? (body as { pin: unknown }).pin : undefined;
+    // A PIN is a string (numbers are accepted as typed); anything else never matches.
+    const pin = typeof sent === 'string' || typeof sent === 'number' ? String(sent) : '';
     if (pin !== '' && pin === viewer.pin) {
       state.pinFailures.delete(viewer.user_id);
       return { result: true };

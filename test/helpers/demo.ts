@@ -60,7 +60,7 @@ export async function rejection(promise: Promise<unknown>): Promise<S72Error> {
   try {
     await promise;
   } catch (error) {
-    if (!isS72Error(error)) throw new Error(`expected an S72Error, got ${String(error)}`);
+    if (!isS72Error(error)) throw new Error(`expected an S72Error, got ${String(error)}`, { cause: error });
     return error;
   }
   throw new Error('expected a rejection');

@@ -5,6 +5,7 @@
  */
 
 /** Characters that browsers strip or reinterpret in URLs (tabs, newlines, backslashes). */
+// eslint-disable-next-line no-control-regex -- matching control characters is the point
 const UNSAFE = /[\u0000-\u001f\u007f\\]/;
 
 /**

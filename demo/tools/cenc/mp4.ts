@@ -155,7 +155,7 @@ export function parseTfhd(box: Box): Tfhd {
   if (flags & TFHD_BASE_DATA_OFFSET) { out.baseDataOffset = d.readBigUInt64BE(p); p += 8; }
   if (flags & TFHD_SAMPLE_DESCRIPTION_INDEX) p += 4;
   if (flags & TFHD_DEFAULT_SAMPLE_DURATION) { out.defaultSampleDuration = d.readUInt32BE(p); p += 4; }
-  if (flags & TFHD_DEFAULT_SAMPLE_SIZE) { out.defaultSampleSize = d.readUInt32BE(p); p += 4; }
+  if (flags & TFHD_DEFAULT_SAMPLE_SIZE) out.defaultSampleSize = d.readUInt32BE(p);
   return out;
 }
 
