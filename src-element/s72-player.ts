@@ -1,3 +1,6 @@
+/* eslint-disable @typescript-eslint/no-unsafe-declaration-merging --
+   the S72Player interface below only adds typed overloads of addEventListener/removeEventListener,
+   which the class inherits; it declares no member the class lacks. */
 import { ContextProvider } from '@lit/context';
 import { LitElement, html, nothing, type PropertyValues } from 'lit';
 import { property } from 'lit/decorators.js';
@@ -353,6 +356,7 @@ export class S72Player extends LitElement {
 
 defineElement('s72-player', S72Player);
 
+/** Typed listeners: `player.addEventListener('timeupdate', (event) => event.target.currentTime)`. */
 export interface S72Player {
   addEventListener<K extends keyof S72PlayerEventMap>(
     type: K,

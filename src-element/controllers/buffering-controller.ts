@@ -7,14 +7,15 @@
  * @fires s72-buffering-change - `{buffering}` on every change
  */
 import type { ReactiveController } from 'lit';
-import { systemClock, type Clock, type TimerHandle } from '../core/clock.js';
+import { systemClock, type Clock } from '../core/clock.js';
 import { SPINNER_DELAY_MS } from '../core/types.js';
 import { fireEvent } from '../events.js';
 import { Listeners, type PlayerHost } from './player-host.js';
 
 export class BufferingController implements ReactiveController {
   private readonly media = new Listeners();
-  private timer: TimerHandle | undefined;
+  /** Cancels the spinner timer; null when none is pending. */
+  private cancelTimer: (() => void) | null = null;
   private visible = false;
 
   constructor(
@@ -37,7 +38,11 @@ export class BufferingController implements ReactiveController {
     this.clearTimer();
     if (buffering) {
       const delayMs = this.host.effectiveConfig.spinnerDelayMs ?? SPINNER_DELAY_MS;
-      this.timer = this.clock.setTimeout(() => this.show(true), Math.max(0, delayMs));
+      const handle = this.clock.setTimeout(() => {
+        this.cancelTimer = null;
+        this.show(true);
+      }, Math.max(0, delayMs));
+      this.cancelTimer = () => this.clock.clearTimeout(handle);
     } else {
       this.show(false);
     }
@@ -68,8 +73,8 @@ export class BufferingController implements ReactiveController {
   }
 
   private clearTimer(): void {
-    if (this.timer !== undefined) this.clock.clearTimeout(this.timer);
-    this.timer = undefined;
+    this.cancelTimer?.();
+    this.cancelTimer = null;
   }
 
   private show(visible: boolean): void {

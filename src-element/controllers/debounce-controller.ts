@@ -4,10 +4,11 @@
  * call. Takes the injected clock (DESIGN.md "Timers and I/O are injected").
  */
 import type { ReactiveController, ReactiveControllerHost } from 'lit';
-import { systemClock, type Clock, type TimerHandle } from '../core/clock.js';
+import { systemClock, type Clock } from '../core/clock.js';
 
 export class DebounceController implements ReactiveController {
-  private timer: TimerHandle | undefined;
+  /** Cancels the pending call's timer; null when nothing is pending. */
+  private cancelTimer: (() => void) | null = null;
 
   constructor(
     host: ReactiveControllerHost,
@@ -19,22 +20,23 @@ export class DebounceController implements ReactiveController {
 
   /** True while a call waits for its quiet period. */
   get pending(): boolean {
-    return this.timer !== undefined;
+    return this.cancelTimer !== null;
   }
 
   /** Runs `callback` after `delayMs` without another `schedule()`; replaces any pending call. */
   schedule(callback: () => void): void {
     this.cancel();
-    this.timer = this.clock.setTimeout(() => {
-      this.timer = undefined;
+    const handle = this.clock.setTimeout(() => {
+      this.cancelTimer = null;
       callback();
     }, this.delayMs);
+    this.cancelTimer = () => this.clock.clearTimeout(handle);
   }
 
   /** Drops the pending call, if any. */
   cancel(): void {
-    if (this.timer !== undefined) this.clock.clearTimeout(this.timer);
-    this.timer = undefined;
+    this.cancelTimer?.();
+    this.cancelTimer = null;
   }
 
   hostDisconnected(): void {

@@ -267,7 +267,7 @@ describe('player store (core/player-store.ts)', function () {
   for (const [key, row] of Object.entries(ROWS) as Array<[PlayerStateKey, RowCase]>) {
     it(`${key}: read from its owner, committed when the owner confirms, listeners told`, async () => {
       const store = await connected(await row.owners());
-      expect(sameValue(store.getState()[key], row.before), `${key} before: ${String(store.getState()[key])}`).to.equal(true);
+      expect(sameValue(store.getState()[key], row.before), `${key} before: ${JSON.stringify(store.getState()[key])}`).to.equal(true);
       const changes: PlayerStateKey[][] = [];
       store.subscribe((_state, changed) => changes.push([...changed]));
       await row.act(store);

@@ -40,8 +40,8 @@ import {
   type S72Content,
   type S72PlayerConfig,
 } from 's72-player/client';
-import type { DeviceSupport } from '../device-support/device-support.js';
-import type { PlaylistItem } from '../playlist/playlist.js';
+import type { DeviceSupport } from '../device-support/index.js';
+import type { PlaylistItem } from '../playlist/index.js';
 import {
   createPlaylistRun,
   currentAction,
@@ -56,8 +56,8 @@ import {
   type PlaylistEntry,
   type PlaylistPosition,
   type PlaylistRun,
-} from '../playlist/playlist-run.js';
-import { errorTelemetryData, type PlayTelemetryEventName } from '../play-telemetry/play-telemetry.js';
+} from '../playlist/index.js';
+import { errorTelemetryData, type PlayTelemetryEventName } from '../play-telemetry/index.js';
 import { PLAY_ROUTE_TYPES } from '../../config/paths.js';
 import { safeRedirectUrl, withQuery } from '../../lib/safe-url.js';
 import type { PlaySession } from '../../types/play-session.js';
@@ -128,7 +128,7 @@ export interface Playback {
   playlist?: PlaylistPosition;
 }
 
-export type { PlaylistEntry, PlaylistPosition } from '../playlist/playlist-run.js';
+export type { PlaylistEntry, PlaylistPosition } from '../playlist/index.js';
 
 /** Where the page goes next. */
 export type NavigationTarget =

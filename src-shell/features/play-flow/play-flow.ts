@@ -6,10 +6,10 @@
  * A new `start` aborts every request of the previous run; results of an old run are dropped.
  */
 import { systemClock, type Clock, type ContentClient, type Configuration } from 's72-player/client';
-import type { DeviceSupport } from '../device-support/device-support.js';
-import type { PlaylistItem } from '../playlist/playlist.js';
-import type { PlayTelemetryEventName } from '../play-telemetry/play-telemetry.js';
-import { DeviceSupportMonitor, DEVICE_SUPPORT_RECHECK_MS } from '../device-support/monitor.js';
+import type { DeviceSupport } from '../device-support/index.js';
+import type { PlaylistItem } from '../playlist/index.js';
+import type { PlayTelemetryEventName } from '../play-telemetry/index.js';
+import { DeviceSupportMonitor, DEVICE_SUPPORT_RECHECK_MS } from '../device-support/index.js';
 import { withQuery } from '../../lib/safe-url.js';
 import type { PlaySession } from '../../types/play-session.js';
 import type { FlowApi } from './api/flow-api.js';

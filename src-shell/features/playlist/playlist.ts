@@ -108,7 +108,7 @@ export function validatePlaylist(input: unknown): ValidatedPlaylist {
     if (typeof raw.skip_policy === 'string' && (SKIP_POLICIES as readonly string[]).includes(raw.skip_policy)) {
       skipPolicy = raw.skip_policy as SkipPolicy;
     } else if (raw.skip_policy !== undefined && raw.skip_policy !== null) {
-      warnings.push({ code: 'unknown_skip_policy', id, policy: String(raw.skip_policy) });
+      warnings.push({ code: 'unknown_skip_policy', id, policy: describeValue(raw.skip_policy) });
     }
     items.push({
       id,
@@ -175,4 +175,14 @@ export async function fetchPlaylist(slug: string, options: FetchPlaylistOptions)
   const { signal, ...http } = options;
   const body = await request(http, { method: 'POST', path: playlistPath(slug), signal }, v.unknown());
   return validatePlaylist(body);
+}
+
+/** A short text for an unexpected value in a warning: strings as they are, anything else as JSON. */
+function describeValue(value: unknown): string {
+  if (typeof value === 'string') return value;
+  try {
+    return JSON.stringify(value) ?? String(value as undefined);
+  } catch {
+    return Object.prototype.toString.call(value);
+  }
 }
