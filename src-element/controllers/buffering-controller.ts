@@ -10,10 +10,9 @@ import type { ReactiveController } from 'lit';
 import { systemClock, type Clock } from '../core/clock.js';
 import { SPINNER_DELAY_MS } from '../core/types.js';
 import { fireEvent } from '../events.js';
-import { Listeners, type PlayerHost } from './player-host.js';
+import { MediaListenersController, type PlayerHost } from './player-host.js';
 
 export class BufferingController implements ReactiveController {
-  private readonly media = new Listeners();
   /** Cancels the spinner timer; null when none is pending. */
   private cancelTimer: (() => void) | null = null;
   private visible = false;
@@ -23,6 +22,12 @@ export class BufferingController implements ReactiveController {
     private readonly clock: Clock = systemClock,
   ) {
     host.addController(this);
+    new MediaListenersController(host, {
+      playing: () => this.set(false),
+      waiting: () => {
+        if (this.host.store.getState().loaded) this.set(true);
+      },
+    });
   }
 
   /** True once buffering has lasted the spinner delay (and until it stops). */
@@ -49,27 +54,9 @@ export class BufferingController implements ReactiveController {
     fireEvent(this.host, 's72-buffering-change', { buffering });
   }
 
-  hostConnected(): void {
-    this.attach();
-  }
-
-  hostUpdated(): void {
-    if (this.media.current !== this.host.store.owners.media) this.attach();
-  }
-
   hostDisconnected(): void {
-    this.media.detach();
     this.clearTimer();
     this.set(false);
-  }
-
-  private attach(): void {
-    this.media.attach(this.host.store.owners.media, {
-      playing: () => this.set(false),
-      waiting: () => {
-        if (this.host.store.getState().loaded) this.set(true);
-      },
-    });
   }
 
   private clearTimer(): void {

@@ -7,10 +7,9 @@
  * @fires s72-autoplay-muted - autoplay only worked muted
  * @fires s72-error - `play_failed` after `MAX_PLAY_FAILURES` refusals
  */
-import type { ReactiveController } from 'lit';
 import { playFailedError } from '../core/engine/map-engine-error.js';
 import { fireEvent } from '../events.js';
-import { Listeners, type PlayerHost } from './player-host.js';
+import { MediaListenersController, type PlayerHost } from './player-host.js';
 
 /** player-and-client §4 "Playback recovery": failed play attempts before `play_failed`. */
 export const MAX_PLAY_FAILURES = 3;
@@ -20,29 +19,17 @@ export interface PlaybackHost extends PlayerHost {
   muted: boolean;
 }
 
-export class PlaybackStartController implements ReactiveController {
-  private readonly media = new Listeners();
+export class PlaybackStartController {
   private failures = 0;
 
   constructor(private readonly host: PlaybackHost) {
-    host.addController(this);
+    // Its only listener (`playing` resets the count) lives from connect to disconnect in this controller.
+    new MediaListenersController(host, { playing: () => (this.failures = 0) });
   }
 
   /** Refused plays counted so far (0 after a confirmed start). */
   get failureCount(): number {
     return this.failures;
-  }
-
-  hostConnected(): void {
-    this.attach();
-  }
-
-  hostUpdated(): void {
-    if (this.media.current !== this.host.store.owners.media) this.attach();
-  }
-
-  hostDisconnected(): void {
-    this.media.detach();
   }
 
   /** A new source: the count starts again. */
@@ -71,27 +58,19 @@ export class PlaybackStartController implements ReactiveController {
     const media = this.host.store.owners.media;
     if (!media) return;
     try {
-      await media.play();
-      this.failures = 0;
+      await this.play();
     } catch (error) {
-      if ((error as DOMException | null)?.name !== 'NotAllowedError' || media.muted) {
-        this.onRefused(error);
-        return;
-      }
+      // Counted by play(); only the autoplay policy gets a muted second try.
+      if ((error as DOMException | null)?.name !== 'NotAllowedError' || media.muted) return;
       media.muted = true;
       this.host.muted = true;
       try {
-        await media.play();
+        await this.play();
         fireEvent(this.host, 's72-autoplay-muted', { muted: true, reason: 'autoplay-policy' });
-      } catch (mutedError) {
+      } catch {
         // Still refused: the big play button waits for the viewer.
-        this.onRefused(mutedError);
       }
     }
-  }
-
-  private attach(): void {
-    this.media.attach(this.host.store.owners.media, { playing: () => (this.failures = 0) });
   }
 
   private onRefused(error: unknown): void {

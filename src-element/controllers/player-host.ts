@@ -3,7 +3,7 @@
  * interface, not the `S72Player` class, so each controller can be started and stopped on a small
  * test host (lit `reactive-controller.ts`: "the host only needs to implement ReactiveControllerHost").
  */
-import type { ReactiveControllerHost } from 'lit';
+import type { ReactiveController, ReactiveControllerHost } from 'lit';
 import type { S72Error } from '../core/errors.js';
 import type { PlayerStore } from '../core/player-store.js';
 import type { S72PlayerConfig } from '../core/types.js';
@@ -44,5 +44,40 @@ export class Listeners {
     this.controller?.abort();
     this.controller = null;
     this.target = null;
+  }
+}
+
+/**
+ * Listens to the player's `<video>` from `hostConnected` (or the first render, when the video
+ * appears) to `hostDisconnected`, so a controller that needs media events never loses them when the
+ * player is moved in the page.
+ */
+export class MediaListenersController implements ReactiveController {
+  private readonly listeners = new Listeners();
+  private connected = false;
+
+  constructor(
+    private readonly host: PlayerHost,
+    private readonly handlers: Record<string, (event: Event) => void>,
+  ) {
+    host.addController(this);
+  }
+
+  hostConnected(): void {
+    this.connected = true;
+    this.attach();
+  }
+
+  hostUpdated(): void {
+    if (this.connected && this.listeners.current !== this.host.store.owners.media) this.attach();
+  }
+
+  hostDisconnected(): void {
+    this.connected = false;
+    this.listeners.detach();
+  }
+
+  private attach(): void {
+    this.listeners.attach(this.host.store.owners.media, this.handlers);
   }
 }
