@@ -2,7 +2,7 @@
  * The play page's long-lived, framework-free services, created once per page load: the session
  * source, the play-flow runner and the parent-window messenger. The React tree only reads them.
  */
-import { createContentClient, type ContentClient, isS72Error } from 's72-player/client';
+import { createContentCache, createContentClient, type ContentCache, type ContentClient, isS72Error } from 's72-player/client';
 import { checkCurrentDevice, restrictionsFromToggles, type DeviceSupport } from '../features/device-support/index.js';
 import { ALLOWED_REDIRECT_ORIGINS } from '../config/env.js';
 import { paths } from '../config/paths.js';
@@ -13,7 +13,7 @@ import { createSessionSource, type SessionHost, type SessionSource } from '../fe
 import { TOKEN_PARAMS } from '../features/play-session/play-session.js';
 import { detectCapabilities } from '../features/play-flow/capabilities.js';
 import type { NavigationTarget } from '../features/play-flow/machine.js';
-import { createPlayFlow, type PlayFlow } from '../features/play-flow/play-flow.js';
+import { createPlayFlow, type PlayFlow, type PlayFlowDeps } from '../features/play-flow/play-flow.js';
 import type { PlaylistEntry } from '../features/play-flow/machine.js';
 import { fetchPlaylist, WatchedTracker } from '../features/playlist/index.js';
 import { PlayTelemetry, telemetryFrequencyMs } from '../features/play-telemetry/index.js';
@@ -90,6 +90,26 @@ export async function loadPlaylistEntries(
   }
 }
 
+/**
+ * The play flow's content client and its own calls for one storefront, all on one response cache
+ * (player-and-client §9: 30 s, keyed by viewer): the runner reuses a client while the tokens stay
+ * the same, and a client for other tokens still shares the cache.
+ */
+export function createFlowClients(origin: string, cache: ContentCache = createContentCache()): Pick<PlayFlowDeps, 'createClient' | 'createApi'> {
+  return {
+    createClient: (session) =>
+      createContentClient({
+        baseUrl: origin,
+        authToken: session.authToken,
+        playToken: session.playToken,
+        bypassCache: session.bypassCache,
+        cache,
+      }),
+    createApi: (session) =>
+      createFlowApi({ baseUrl: origin, authToken: session.authToken, playToken: session.playToken, bypassCache: session.bypassCache }),
+  };
+}
+
 /** Creates the services on the real window. */
 export function createAppServices(win: Window = window): AppServices {
   const origin = win.location.origin;
@@ -110,20 +130,12 @@ export function createAppServices(win: Window = window): AppServices {
         return pageLocale(sessions.getSnapshot().hash.params.get(LANG_PARAM), browserLanguages());
       },
     },
-    createClient: (session) =>
-      createContentClient({
-        baseUrl: origin,
-        authToken: session.authToken,
-        playToken: session.playToken,
-        bypassCache: session.bypassCache,
-      }),
+    ...createFlowClients(origin),
     detectCapabilities: () => detectCapabilities(),
     navigate: (target) => {
       if (target.kind === 'url') win.location.assign(target.url);
       else win.location.replace(routeHash(target, win.location.hash));
     },
-    createApi: (session) =>
-      createFlowApi({ baseUrl: origin, authToken: session.authToken, playToken: session.playToken, bypassCache: session.bypassCache }),
     currentUrl: () => pageUrlWithoutTokens(win.location.href),
     signOut: (redirect) => signOutStoredSession(storage, policy, redirect),
     checkDevice: (client, signal) => checkDeviceWithToggles(client, signal),

@@ -43,7 +43,6 @@ function fakeClient() {
   const api = {
     pinExists: call('pinExists'),
     verifyPin: call('verifyPin'),
-    getMinimumAge: call('getMinimumAge', undefined),
   } as unknown as FlowApi;
   const find = (name: string) => {
     const c = calls.filter((x) => x.name === name).at(-1);
@@ -115,7 +114,7 @@ describe('play-flow runner', () => {
     const seen: string[] = [];
     flow.subscribe(() => seen.push(flow.getState().status));
     flow.start(session());
-    expect(calls.map((c) => c.name).sort()).to.deep.equal(['getAvailabilities', 'getConfiguration', 'getFilm', 'getMinimumAge', 'getUser']);
+    expect(calls.map((c) => c.name).sort()).to.deep.equal(['getAvailabilities', 'getConfiguration', 'getFilm', 'getUser']);
     expect(find('getFilm').args[0]).to.equal('/film/night-harbour');
     expect(find('getAvailabilities').args[0]).to.deep.equal(['/film/night-harbour']);
     expect(sessions[0]!.authToken).to.equal('demo-adult-token');

@@ -41,6 +41,8 @@ export interface HttpRequest {
   notFoundCode?: S72ErrorCode;
   /** The code of a 401 without a recognised body code. Default `unauthorized`. */
   unauthorizedCode?: S72ErrorCode;
+  /** A JSON body (sent with `content-type: application/json`), e.g. `{pin}` of the PIN check (play-page §7). */
+  json?: unknown;
 }
 
 /**
@@ -189,9 +191,12 @@ export async function request<const S extends v.GenericSchema>(
   const method = req.method ?? 'GET';
   let response: Response;
   try {
+    const headers = buildHeaders(options);
+    if (req.json !== undefined) headers.set('content-type', 'application/json');
     response = await options.fetch(url, {
       method,
-      headers: buildHeaders(options),
+      headers,
+      ...(req.json !== undefined ? { body: JSON.stringify(req.json) } : {}),
       ...(req.signal ? { signal: req.signal } : {}),
       // Tokens travel in headers only; never leak the page address either.
       referrerPolicy: 'strict-origin-when-cross-origin',

@@ -12,7 +12,7 @@ import type { PlayTelemetryEventName } from '../play-telemetry/index.js';
 import { DeviceSupportMonitor, DEVICE_SUPPORT_RECHECK_MS } from '../device-support/index.js';
 import { withQuery } from '../../lib/safe-url.js';
 import type { PlaySession } from '../../types/play-session.js';
-import type { FlowApi } from './api/flow-api.js';
+import { minimumAgeOf, type FlowApi } from './api/flow-api.js';
 import type { PlaybackCapabilities } from './choose-stream.js';
 import type { ItemMetadata } from './describe-item.js';
 import type { ViewerLookup } from './rules.js';
@@ -30,7 +30,11 @@ import {
 /** What the runner needs from the outside world; all injected so tests can fake them. */
 export interface PlayFlowDeps {
   env: FlowEnv;
-  /** A content client for the session's tokens (`x-play-token` else `x-auth-token`, `x-bypass-cache`). */
+  /**
+   * A content client for the session's tokens (`x-play-token` else `x-auth-token`, `x-bypass-cache`).
+   * Called once per tokens: the runner reuses the client, and its 30 s cache (player-and-client §9),
+   * for every command of the flow while the tokens stay the same.
+   */
   createClient(session: PlaySession): ContentClient;
   /** Browser capabilities (called once per runner; the result is reused). */
   detectCapabilities(): Promise<PlaybackCapabilities>;
@@ -41,7 +45,7 @@ export interface PlayFlowDeps {
    * countdown ticks and the device-support recheck run on it. Default `systemClock`.
    */
   clock?: Clock;
-  /** The play flow's own calls (PIN, classification) for the session's tokens. */
+  /** The play flow's own calls (PIN) for the session's tokens; reused like the client. */
   createApi(session: PlaySession): FlowApi;
   /** The current page address, tokens already removed (the sign-in `from`). */
   currentUrl(): string;
@@ -122,6 +126,14 @@ export function createPlayFlow(deps: PlayFlowDeps): PlayFlow {
 
   const caps = (): Promise<PlaybackCapabilities> => (capabilities ??= deps.detectCapabilities());
 
+  /** The flow's one client and API, made again only when the session's tokens change. */
+  let clients: { key: string; client: ContentClient; api: FlowApi } | undefined;
+  const clientsFor = (session: PlaySession): { client: ContentClient; api: FlowApi } => {
+    const key = JSON.stringify([session.authToken ?? null, session.playToken ?? null, session.bypassCache === true]);
+    if (clients?.key !== key) clients = { key, client: deps.createClient(session), api: deps.createApi(session) };
+    return clients;
+  };
+
   const dispatch = (event: FlowEvent): void => {
     const next = transition(state, event, deps.env);
     if (next.state !== state) {
@@ -153,7 +165,7 @@ export function createPlayFlow(deps: PlayFlowDeps): PlayFlow {
         const check = deps.checkDevice;
         if (!check) return;
         stopMonitor();
-        const client = deps.createClient(command.session);
+        const { client } = clientsFor(command.session);
         const m = new DeviceSupportMonitor({
           check: () => check(client, signal),
           onChange: (support) => {
@@ -181,8 +193,7 @@ export function createPlayFlow(deps: PlayFlowDeps): PlayFlow {
         return;
       }
     }
-    const client = deps.createClient(command.session);
-    const api = deps.createApi(command.session);
+    const { client, api } = clientsFor(command.session);
     const job = ((): Promise<FlowEvent> => {
       switch (command.type) {
         case 'load-item': {
@@ -206,24 +217,27 @@ export function createPlayFlow(deps: PlayFlowDeps): PlayFlow {
             client.getConfiguration(signal),
             caps(),
             viewer,
-            api.getMinimumAge(slug.slug, signal).catch(() => undefined),
             deps.checkDevice ? deps.checkDevice(client, signal).catch(() => undefined) : Promise.resolve(undefined),
             // A season is redirected to an episode first: only a streamable item's playlist is asked for.
             deps.loadPlaylist && slug.type !== 'tv-season'
               ? deps.loadPlaylist(command.session, slug.slug, signal).catch(() => undefined)
               : Promise.resolve(undefined),
-          ]).then(([m, availabilities, configuration, capabilities, v, minimumAge, device, playlist]) => ({
-            type: 'item-loaded',
-            metadata: m,
-            availabilities,
-            configuration,
-            capabilities,
-            viewer: v,
-            ...(minimumAge !== undefined ? { minimumAge } : {}),
-            ...(device ? { device } : {}),
-            ...(playlist && playlist.length > 0 ? { playlist } : {}),
-            now: now(),
-          }));
+          ]).then(([m, availabilities, configuration, capabilities, v, device, playlist]) => {
+            // The age check's classification (play-page §5) comes with the metadata answer.
+            const minimumAge = minimumAgeOf(m.kind === 'film' ? m.film.classifications : m.season.classifications);
+            return {
+              type: 'item-loaded' as const,
+              metadata: m,
+              availabilities,
+              configuration,
+              capabilities,
+              viewer: v,
+              ...(minimumAge !== undefined ? { minimumAge } : {}),
+              ...(device ? { device } : {}),
+              ...(playlist && playlist.length > 0 ? { playlist } : {}),
+              now: now(),
+            };
+          });
         }
         case 'load-episode-availabilities':
           return client
