@@ -179,6 +179,7 @@ export async function createDemoServer(opts: DemoServerOptions = {}): Promise<De
         return reply;
       }
       reply.code(fault.status);
+      if (fault.headers) reply.headers(fault.headers);
       if (fault.status === 204 || fault.status === 304) reply.send();
       else reply.type('application/json; charset=utf-8').send(JSON.stringify(fault.body));
       return reply;

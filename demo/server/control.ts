@@ -39,7 +39,7 @@ export function registerControl(app: FastifyInstance, state: DemoState): void {
     endpoints: {
       'POST /__demo/reset': 'restore all in-memory state',
       'POST /__demo/latency': '{ path, ms, method? } delay matching requests (path exact or prefix ending with *; ms 0 removes)',
-      'POST /__demo/fault': '{ path, status, body?, times?, method? } answer matching requests with status (0 = drop the connection)',
+      'POST /__demo/fault': '{ path, status, body?, times?, method?, headers? } answer matching requests with status (0 = drop the connection)',
       'GET /__demo/requests?path=&method=': 'recorded requests',
       'GET /__demo/licence-requests': 'recorded licence requests',
       'GET /__demo/heartbeats': 'recorded heartbeats',
@@ -80,7 +80,16 @@ export function registerControl(app: FastifyInstance, state: DemoState): void {
     if (times !== undefined && times !== null && (typeof times !== 'number' || !Number.isInteger(times) || times < 1)) {
       throw new HttpError(400, 'invalid_times', '"times" must be a positive integer.');
     }
+    const headers = body['headers'];
+    if (
+      headers !== undefined &&
+      headers !== null &&
+      (typeof headers !== 'object' || Array.isArray(headers) || !Object.values(headers).every((h) => typeof h === 'string'))
+    ) {
+      throw new HttpError(400, 'invalid_headers', '"headers" must be an object of strings.');
+    }
     const rule = {
+      ...(headers ? { headers: headers as Record<string, string> } : {}),
       path,
       status,
       body: body['body'] === undefined ? { code: 'demo_fault', message: 'Fault injected by the demo control API.' } : body['body'],

@@ -65,7 +65,7 @@ export function isCorsPath(path: string): boolean {
 }
 
 export const CORS_ALLOW_HEADERS = 'x-auth-token, x-play-token, x-play-session, x-bypass-cache, content-type, range';
-export const CORS_EXPOSE_HEADERS = 'x-request-id, content-range, content-length, accept-ranges';
+export const CORS_EXPOSE_HEADERS = 'x-request-id, content-range, content-length, accept-ranges, retry-after';
 export const CORS_ALLOW_METHODS = 'GET, HEAD, POST, PUT, DELETE, OPTIONS';
 
 /** Sets the CORS answer headers: the request origin is reflected (with credentials), else `*`. */

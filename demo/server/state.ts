@@ -60,6 +60,8 @@ export interface FaultRule {
   /** Remaining matching requests; null = until reset. */
   remaining: number | null;
   method: string | null;
+  /** Extra response headers, e.g. `{ 'retry-after': '2' }`. */
+  headers?: Record<string, string>;
 }
 
 export interface LatencyRule {

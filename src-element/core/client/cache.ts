@@ -6,7 +6,8 @@
  * - A cached answer is reused for {@link DEFAULT_CACHE_MAX_AGE_MS} (query-core `staleTime`) and
  *   dropped {@link QUERY_CACHE_TIME_MS} after its last use (`gcTime`).
  * - Network failures and 5xx answers are retried up to {@link MAX_RETRIES} times, waiting
- *   {@link retryDelayMs} (1 s, 2 s, 4 s … capped at {@link MAX_RETRY_DELAY_MS}); 4xx answers,
+ *   {@link retryDelayMs} (1 s, 2 s, 4 s … capped at {@link MAX_RETRY_DELAY_MS}); a 429 with a
+ *   `Retry-After` of at most 30 s is retried after exactly that wait; other 4xx answers,
  *   malformed bodies and aborts never are.
  * - Concurrent reads of the same key share one fetch.
  * - Each caller has its own `AbortSignal`: aborting it rejects that caller with `request_aborted`;
@@ -66,13 +67,25 @@ export function retryDelayMs(failureCount: number): number {
 }
 
 /**
+ * The wait a 429 asked for with `Retry-After` (`data.retryAfterMs`, http.ts), when it is within the
+ * backoff cap {@link MAX_RETRY_DELAY_MS}; `undefined` otherwise. Pure.
+ */
+export function retryAfterOf(error: unknown): number | undefined {
+  if (!isS72Error(error) || error.httpStatus !== 429) return undefined;
+  const waitMs = error.data['retryAfterMs'];
+  return typeof waitMs === 'number' && Number.isFinite(waitMs) && waitMs >= 0 && waitMs <= MAX_RETRY_DELAY_MS ? waitMs : undefined;
+}
+
+/**
  * True for the failures worth retrying (player-and-client §9): no response at all
- * (`network_error`) or a 5xx answer. 4xx answers, malformed bodies, aborts and slug errors are not.
- * Pure.
+ * (`network_error`), a 5xx answer, or a 429 whose `Retry-After` is within the 30 s backoff cap
+ * ({@link retryAfterOf}). Other 4xx answers (a 429 without `Retry-After` too), malformed bodies,
+ * aborts and slug errors are not. Pure.
  */
 export function isRetryableError(error: unknown): boolean {
   if (!isS72Error(error)) return false;
   if (error.code === 'network_error') return true;
+  if (retryAfterOf(error) !== undefined) return true;
   return error.httpStatus !== undefined && error.httpStatus >= 500 && error.httpStatus <= 599;
 }
 
@@ -168,7 +181,8 @@ export function createContentCache(options: ContentCacheOptions = {}): ContentCa
     retryWithBackoff(attempt, {
       backoff: { ...CONTENT_RETRY_BACKOFF, maxAttempts: maxRetries + 1 },
       shouldRetry: isRetryableError,
-      delayMs: (failures, error) => (typeof delay === 'function' ? delay(failures - 1, error) : delay),
+      // A 429 waits exactly what its Retry-After asks for; other failures back off.
+      delayMs: (failures, error) => retryAfterOf(error) ?? (typeof delay === 'function' ? delay(failures - 1, error) : delay),
       clock,
       signal,
       abortError: abortedError,

@@ -2,6 +2,7 @@
  * Availabilities: `GET /services/content/v1/availabilities?items={comma-separated slugs}`,
  * batched by {@link AVAILABILITY_BATCH_SIZE} (player-and-client §7, §9).
  */
+import { S72Error } from '../errors.js';
 import type { ContentQuery } from './cache.js';
 import { request, type HttpOptions } from './http.js';
 import { AvailabilitiesResponseSchema, type Availability } from './schemas.js';
@@ -33,6 +34,17 @@ export function availabilityQueries(slugs: readonly string[]): ContentQuery<Avai
       return body.availabilities;
     },
   }));
+}
+
+/**
+ * The availability of `slug` in an availabilities answer (player-and-client §8 "Client").
+ *
+ * @throws {S72Error} `availability_not_found` when the answer has no entry for `slug`.
+ */
+export function pickAvailability(availabilities: readonly Availability[], slug: string): Availability {
+  const found = availabilities.find((a) => a.slug === slug);
+  if (found) return found;
+  throw new S72Error('availability_not_found', 'Availability not found', { category: 'client', data: { slug } });
 }
 
 /**

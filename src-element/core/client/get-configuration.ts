@@ -86,6 +86,33 @@ export async function getConfigurations(http: HttpOptions, signal?: AbortSignal)
   return Object.fromEntries(CONFIGURATION_SERVICES.map((service, i) => [service, parts[i]!])) as Configurations;
 }
 
+const DAY_MS = 86_400_000;
+const MINUTE_MS = 60_000;
+
+/** A bundle rental's terms (player-and-client §9 "Data client"), in ms; `null` when not configured. */
+export interface BundleRentalPeriod {
+  /** `rental_redeem_period` (days): how long a rented bundle can be started. */
+  redeemPeriodMs: number | null;
+  /** `rental_playback_duration_minutes`: how long it plays once started. */
+  playbackDurationMs: number | null;
+}
+
+/**
+ * The bundle rental period of a configuration (player-and-client §9: "Bundle rental period from
+ * config rental_redeem_period (days) and rental_playback_duration_minutes"). Numbers or numeric
+ * strings; absent, non-numeric, zero or negative values are `null`. Pure.
+ */
+export function bundleRentalPeriod(config: Configuration): BundleRentalPeriod {
+  const positive = (key: string, unitMs: number): number | null => {
+    const n = configNumber(config, key, NaN);
+    return Number.isFinite(n) && n > 0 ? n * unitMs : null;
+  };
+  return {
+    redeemPeriodMs: positive('rental_redeem_period', DAY_MS),
+    playbackDurationMs: positive('rental_playback_duration_minutes', MINUTE_MS),
+  };
+}
+
 /** Reads a string configuration key, or `fallback` when absent or not a non-empty string. */
 export function configString(config: Configuration, key: string, fallback: string): string {
   const value = config[key];

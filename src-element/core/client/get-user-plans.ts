@@ -1,6 +1,7 @@
 /**
  * The viewer's plans: `GET /services/content/v1/user_plans` (player-and-client §3 "User plan", §7).
  */
+import { S72Error } from '../errors.js';
 import type { ContentQuery } from './cache.js';
 import { request, type HttpOptions } from './http.js';
 import { UserPlansResponseSchema, type UserPlan } from './schemas.js';
@@ -13,6 +14,17 @@ export const userPlansQuery: ContentQuery<UserPlan[]> = {
     return body.plans;
   },
 };
+
+/**
+ * The viewer's plan `planId` (expired or not) among `plans` (player-and-client §8 "Client").
+ *
+ * @throws {S72Error} `plan_not_found` when the viewer has no plan of that id.
+ */
+export function pickUserPlan(plans: readonly UserPlan[], planId: string): UserPlan {
+  const found = plans.find((plan) => plan.plan_id === planId);
+  if (found) return found;
+  throw new S72Error('plan_not_found', 'Plan not found', { category: 'client', data: { planId } });
+}
 
 /**
  * Fetches the viewer's plans, expired ones included (the caller compares `expiry` with now).

@@ -169,6 +169,18 @@ async function readJson(response: Response): Promise<{ ok: true; value: unknown 
 }
 
 /**
+ * The wait a `Retry-After` header asks for, in ms (RFC 9110 §10.2.3): delta-seconds or an
+ * HTTP-date (measured from `nowMs`, never negative); `undefined` when absent or unreadable. Pure.
+ */
+export function retryAfterMs(header: string | null | undefined, nowMs: number): number | undefined {
+  const value = header?.trim();
+  if (!value) return undefined;
+  if (/^\d+$/.test(value)) return Number(value) * 1000;
+  const at = Date.parse(value);
+  return Number.isNaN(at) ? undefined : Math.max(0, at - nowMs);
+}
+
+/**
  * Sends one request and returns its body validated by `schema` (player-and-client §7).
  *
  * @param options Base URL, fetch and tokens (see {@link HttpOptions}).
@@ -179,7 +191,7 @@ async function readJson(response: Response): Promise<{ ok: true; value: unknown 
  *   `request_aborted` (the signal fired), `network_error` (no response),
  *   `unauthorized` / `play_token_expired` (401), the body's code or `access_denied` (403),
  *   the body's code or `slug_not_found` (404), `server_busy` (502/504),
- *   `bad_http_status_{n}` (other), `malformed_response` (a 2xx body that is not JSON or does not
+ *   `bad_http_status_{n}` (other; a 429 carries `data.retryAfterMs` from its `Retry-After`), `malformed_response` (a 2xx body that is not JSON or does not
  *   match `schema`).
  */
 export async function request<const S extends v.GenericSchema>(
@@ -239,6 +251,8 @@ export async function request<const S extends v.GenericSchema>(
       ...(req.unauthorizedCode ? { unauthorizedCode: req.unauthorizedCode } : {}),
     });
     const message = bodyMessage || DEFAULT_MESSAGES[code] || `Request failed with HTTP ${httpStatus}`;
+    // A 429's Retry-After: the cache retries after it (cache.ts, player-and-client §9).
+    const waitMs = httpStatus === 429 ? retryAfterMs(response.headers.get('retry-after'), Date.now()) : undefined;
     throw new S72Error(code, message, {
       category: categoryFor(code),
       severity: code === 'server_busy' ? 'recoverable' : 'critical',
@@ -247,6 +261,7 @@ export async function request<const S extends v.GenericSchema>(
       data: {
         path: req.path,
         ...(bodyCode && bodyCode !== code ? { serverCode: bodyCode } : {}),
+        ...(waitMs === undefined ? {} : { retryAfterMs: waitMs }),
         ...errorBodyDetails(body.ok ? body.value : undefined),
       },
     });

@@ -10,16 +10,18 @@
  * const [library, progress] = await Promise.all([client.getLibrary(signal), client.getPlaybackProgress(signal)]);
  */
 import { contentQueryKey, createContentCache, type ContentCache, type ContentQuery } from './cache.js';
-import { availabilityQueries, getAvailabilities } from './get-availabilities.js';
+import { availabilityQueries, getAvailabilities, pickAvailability } from './get-availabilities.js';
 import { bundleQuery, getBundle } from './get-bundle.js';
 import {
   CONFIGURATION_SERVICES,
   MERGED_CONFIGURATION_SERVICES,
+  bundleRentalPeriod,
   configurationQuery,
   getConfiguration,
   getConfigurations,
   getServiceConfiguration,
   mergeConfigurations,
+  type BundleRentalPeriod,
   type ConfigurationService,
   type Configurations,
 } from './get-configuration.js';
@@ -37,7 +39,7 @@ import { getPlaybackProgress, playbackProgressQuery } from './get-playback-progr
 import { getSeason, getSeasons, seasonQuery, seasonsQuery } from './get-season.js';
 import { getStreams } from './get-streams.js';
 import { getUser, userQuery } from './get-user.js';
-import { getUserPlans, userPlansQuery } from './get-user-plans.js';
+import { getUserPlans, pickUserPlan, userPlansQuery } from './get-user-plans.js';
 import type { FetchLike, HttpOptions } from './http.js';
 import type {
   Availability,
@@ -116,7 +118,7 @@ export {
   type S72PlayerConfig,
 } from '../types.js';
 export type { FetchLike, HttpOptions, HttpRequest } from './http.js';
-export { request, buildHeaders, buildUrl, codeForStatus } from './http.js';
+export { request, buildHeaders, buildUrl, codeForStatus, retryAfterMs } from './http.js';
 export * from './slugs.js';
 // The string table (en, ar): shared with <s72-player>, used by the play page for every on-screen text.
 export {
@@ -145,24 +147,26 @@ export {
   contentQueryKey,
   createContentCache,
   isRetryableError,
+  retryAfterOf,
   retryDelayMs,
   runQuery,
   viewerKey,
 } from './cache.js';
 export type { ContentCache, ContentCacheOptions, ContentQuery, ReadOptions } from './cache.js';
-export { AVAILABILITY_BATCH_SIZE, availabilityQueries, chunk } from './get-availabilities.js';
+export { AVAILABILITY_BATCH_SIZE, availabilityQueries, chunk, pickAvailability } from './get-availabilities.js';
 export { bundleIdOf, bundleQuery } from './get-bundle.js';
 export {
   CONFIGURATION_PATHS,
   CONFIGURATION_SERVICES,
   CONFIGURATION_SERVICE_PATHS,
   MERGED_CONFIGURATION_SERVICES,
+  bundleRentalPeriod,
   configNumber,
   configString,
   configurationQuery,
   mergeConfigurations,
 } from './get-configuration.js';
-export type { ConfigurationService, Configurations } from './get-configuration.js';
+export type { BundleRentalPeriod, ConfigurationService, Configurations } from './get-configuration.js';
 export {
   FEATURE_TOGGLE_SERVICES,
   FEATURE_TOGGLE_SERVICE_PATHS,
@@ -175,7 +179,7 @@ export { LIBRARY_SORT, libraryQuery } from './get-library.js';
 export { playbackProgressQuery } from './get-playback-progress.js';
 export { seasonQuery, seasonsQuery } from './get-season.js';
 export { NOT_AUTHORIZED_MESSAGE, userQuery } from './get-user.js';
-export { userPlansQuery } from './get-user-plans.js';
+export { pickUserPlan, userPlansQuery } from './get-user-plans.js';
 export {
   getAvailabilities,
   getBundle,
@@ -237,6 +241,8 @@ export interface ContentClient {
   getSeasons(slugs: readonly string[], signal?: AbortSignal): Promise<Season[]>;
   /** Availabilities of many slugs, 100 per request (each batch cached), merged. */
   getAvailabilities(slugs: readonly string[], signal?: AbortSignal): Promise<Availability[]>;
+  /** The availability of one slug. Rejects `availability_not_found` when the storefront has none (player-and-client §8). */
+  getAvailability(slug: string, signal?: AbortSignal): Promise<Availability>;
   /** A bundle by `/bundle/{id}` or id. Rejects `bundle_not_found` "Bundle not found". */
   getBundle(slugOrId: string, signal?: AbortSignal): Promise<Bundle>;
   /** Meta + content configuration merged (content keys win). */
@@ -257,6 +263,13 @@ export interface ContentClient {
   getLibrary(signal?: AbortSignal): Promise<LibraryItem[]>;
   /** The viewer's plans (expired ones included). */
   getUserPlans(signal?: AbortSignal): Promise<UserPlan[]>;
+  /** The viewer's plan `planId` (expired or not). Rejects `plan_not_found` when the viewer has none of that id (player-and-client §8). */
+  getUserPlan(planId: string, signal?: AbortSignal): Promise<UserPlan>;
+  /**
+   * The bundle rental period of the merged configuration (player-and-client §9): `rental_redeem_period`
+   * (days) and `rental_playback_duration_minutes`, in ms, `null` when not configured.
+   */
+  getBundleRentalPeriod(signal?: AbortSignal): Promise<BundleRentalPeriod>;
   /** The viewer's playback progress; the user id comes from {@link getUser}. */
   getPlaybackProgress(signal?: AbortSignal): Promise<PlaybackProgressEntry[]>;
   /**
@@ -312,6 +325,7 @@ export function createContentClient(options: ContentClientOptions): ContentClien
       const answers = await Promise.all(availabilityQueries(slugs).map((query) => read(() => query, signal)));
       return answers.flat();
     },
+    getAvailability: async (slug, signal) => pickAvailability(await client.getAvailabilities([slug], signal), slug),
     getBundle: (slugOrId, signal) => read(() => bundleQuery(slugOrId), signal),
     getConfiguration: async (signal) =>
       mergeConfigurations(
@@ -334,6 +348,8 @@ export function createContentClient(options: ContentClientOptions): ContentClien
       return read(() => libraryQuery(id), signal);
     },
     getUserPlans: (signal) => read(() => userPlansQuery, signal),
+    getUserPlan: async (planId, signal) => pickUserPlan(await client.getUserPlans(signal), planId),
+    getBundleRentalPeriod: async (signal) => bundleRentalPeriod(await client.getConfiguration(signal)),
     getPlaybackProgress: async (signal) => {
       const id = await userId(signal);
       return read(() => playbackProgressQuery(id), signal);

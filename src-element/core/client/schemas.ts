@@ -4,6 +4,7 @@
  * fields are dropped. A body that breaks these schemas is `malformed_response` (see http.ts).
  */
 import * as v from 'valibot';
+import { parseReleaseDate } from './domain/release-date.js';
 
 const nullishString = v.nullish(v.string());
 const nullishNumber = v.nullish(v.number());
@@ -42,6 +43,18 @@ const catalogueExtras = {
   recommendations: v.optional(v.nullable(v.array(v.string()))),
 };
 
+/**
+ * `release_date`, strict (player-and-client §5: "accepted only as an exact ISO timestamp string",
+ * {@link parseReleaseDate}): absent or null is allowed, any other value makes the film answer
+ * `malformed_response`.
+ */
+export const ReleaseDateSchema = v.nullish(
+  v.pipe(
+    v.string('release_date must be an ISO timestamp string'),
+    v.check((value) => parseReleaseDate(value) !== null, 'release_date must be an exact ISO timestamp (YYYY-MM-DDTHH:mm:ss[.fff](Z|±HH:mm))'),
+  ),
+);
+
 /** Film metadata (player-and-client §3 "Film metadata"). `runtime` in minutes. */
 export const FilmSchema = v.object({
   ...catalogueExtras,
@@ -55,7 +68,7 @@ export const FilmSchema = v.object({
   tagline: nullishString,
   overview: nullishString,
   runtime: nullishNumber,
-  release_date: nullishString,
+  release_date: ReleaseDateSchema,
   image_urls: ImageUrlsSchema,
   bonuses: v.optional(v.nullable(v.array(BonusSchema)), []),
 });
