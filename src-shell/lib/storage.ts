@@ -1,6 +1,9 @@
 /**
  * JSON storage that never throws (play-page §3: the play session is kept locally).
- * Bad stored JSON, a full quota or a blocked `localStorage` (sandboxed iframe) are ignored.
+ * Bad stored JSON, a full quota or a blocked storage (sandboxed iframe) are ignored.
+ *
+ * Two backends (issue 8 "Tokens at rest"): `sessionStorage` (one tab, gone when it closes) holds the
+ * play session with its tokens; `localStorage` holds only preferences and token-free values.
  */
 
 /** The subset of the Web Storage API used here; tests pass an in-memory one. */
@@ -22,6 +25,18 @@ export interface JsonStorage {
 export function browserLocalStorage(): StorageLike | undefined {
   try {
     return typeof window === 'undefined' ? undefined : window.localStorage;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * `window.sessionStorage`, or `undefined` when reading it throws (e.g. storage blocked). The only
+ * persistent place a token may be kept (DESIGN.md "Security rules").
+ */
+export function browserSessionStorage(): StorageLike | undefined {
+  try {
+    return typeof window === 'undefined' ? undefined : window.sessionStorage;
   } catch {
     return undefined;
   }

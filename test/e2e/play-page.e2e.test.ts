@@ -61,7 +61,7 @@ describe('play page: happy path', { timeout: 180_000 }, () => {
     }
   });
 
-  it('removes the token from the address bar and keeps it in localStorage.playSession', async () => {
+  it('removes the token from the address bar and keeps it in sessionStorage.playSession (never localStorage)', async () => {
     const { context, page } = await newPage(browser);
     try {
       await page.goto(demo.playUrl(`${FILM_HASH}?u=${TOKENS.adult}&t=5&nav=true`));
@@ -69,8 +69,10 @@ describe('play page: happy path', { timeout: 180_000 }, () => {
       const url = new URL(page.url());
       assert.equal(url.hash, `${FILM_HASH}?t=5&nav=true`);
       assert.ok(!page.url().includes(TOKENS.adult), page.url());
-      const stored = await page.evaluate(() => localStorage.getItem('playSession'));
+      const stored = await page.evaluate(() => sessionStorage.getItem('playSession'));
       assert.ok(stored, 'playSession stored');
+      // issue 8 "Tokens at rest": localStorage keeps preferences only.
+      assert.ok(!(await page.evaluate(() => JSON.stringify({ ...localStorage }))).includes(TOKENS.adult), 'no token in localStorage');
       const session = JSON.parse(stored) as Record<string, unknown>;
       assert.equal(session['authToken'], TOKENS.adult);
       assert.equal(session['itemToPlay'], '/film/night-harbour');

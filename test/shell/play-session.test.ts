@@ -7,6 +7,8 @@ import {
   PLAY_SESSION_KEY,
   readStoredSession,
   sanitizeStoredSession,
+  signOutStoredSession,
+  PLAY_REDIRECT_KEY,
   sessionFieldsFromQuery,
   storeSession,
 } from '../../src-shell/features/play-session/play-session.js';
@@ -45,7 +47,9 @@ describe('play session (play-page §2 query parameters, §3 "Play session")', ()
     });
   });
 
-  it('defaults: every feature on, rates off, no redirect, no start time', () => {
+  // play-page §2: `from` absent means the sign-in page (resolved by the flow, which knows the
+  // configuration), so the session leaves `redirectUrl` out; issue 8: this used to assert `null` (none).
+  it('defaults: every feature on, rates off, from absent (no redirectUrl), no start time', () => {
     const session = build('#/film/x')!;
     expect(session).to.deep.include({
       showNavbar: true,
@@ -54,8 +58,9 @@ describe('play session (play-page §2 query parameters, §3 "Play session")', ()
       autoplay: true,
       seekingEnabled: true,
       playbackRatesEnabled: false,
-      redirectUrl: null,
     });
+    expect(session).not.to.have.property('redirectUrl');
+    expect(build('#/film/x?from=')!.redirectUrl).to.equal(null);
     expect(session).not.to.have.property('startTime');
     expect(session).not.to.have.property('authToken');
   });
@@ -155,18 +160,26 @@ describe('play session (play-page §2 query parameters, §3 "Play session")', ()
   describe('storage under playSession', () => {
     it('stores and reads back a session', () => {
       const backend = memoryStorage();
-      const storage = createJsonStorage(backend);
-      const session = build('#/film/x?u=tok&t=3')!;
+      const local = memoryStorage();
+      const storage = { session: createJsonStorage(backend), preferences: createJsonStorage(local) };
+      const session = { ...build('#/film/x?u=tok&t=3')!, lastSelectedTextLanguage: 'ar' };
       storeSession(storage, session);
       expect(JSON.parse(backend.dump()[PLAY_SESSION_KEY]!)).to.deep.equal(session);
-      expect(readStoredSession(storage, policy)).to.deep.equal(session);
+      expect(readStoredSession(storage, policy, NOW)).to.deep.equal(session);
+      // issue 8 "Tokens at rest": localStorage keeps the preferences only.
+      expect(JSON.parse(local.dump()[PLAY_SESSION_KEY]!)).to.deep.equal({ lastSelectedTextLanguage: 'ar' });
     });
 
     it('ignores bad stored JSON instead of crashing', () => {
       for (const raw of ['{not json', 'null', '42', '"str"', '[1,2]']) {
-        const storage = createJsonStorage(memoryStorage({ [PLAY_SESSION_KEY]: raw }));
-        expect(readStoredSession(storage, policy), raw).to.equal(undefined);
+        const storage = { session: createJsonStorage(memoryStorage({ [PLAY_SESSION_KEY]: raw })), preferences: createJsonStorage(memoryStorage()) };
+        expect(readStoredSession(storage, policy, NOW), raw).to.equal(undefined);
       }
+    });
+
+    it('a stored session keeps from absent apart from from empty (play-page §2)', () => {
+      expect(sanitizeStoredSession({ itemToPlay: '/film/x' }, policy)).not.to.have.property('redirectUrl');
+      expect(sanitizeStoredSession({ itemToPlay: '/film/x', redirectUrl: null }, policy)!.redirectUrl).to.equal(null);
     });
 
     it('drops stored fields of the wrong type and re-validates the stored redirect', () => {
@@ -195,6 +208,21 @@ describe('play session (play-page §2 query parameters, §3 "Play session")', ()
       expect(storage.read(PLAY_SESSION_KEY)).to.equal(undefined);
       expect(storage.write(PLAY_SESSION_KEY, {})).to.equal(false);
       storage.remove(PLAY_SESSION_KEY);
+    });
+  });
+
+  describe('sign out (play-page §6) with tokens at rest in the tab only (issue 8)', () => {
+    it('clears the tokens and user of the tab session and stores the token-free redirect in localStorage', () => {
+      const tab = memoryStorage();
+      const local = memoryStorage();
+      const stores = { session: createJsonStorage(tab), preferences: createJsonStorage(local) };
+      storeSession(stores, { ...build('#/film/x?u=tok&p=pt')!, userId: '7' });
+      signOutStoredSession(stores, policy, 'https://store.example/play/#/film/x', NOW);
+      const stored = JSON.parse(tab.dump()[PLAY_SESSION_KEY]!) as Record<string, unknown>;
+      expect(stored).not.to.have.any.keys('authToken', 'playToken', 'userId');
+      expect(stored['itemToPlay']).to.equal('/film/x');
+      expect(JSON.parse(local.dump()[PLAY_REDIRECT_KEY]!)).to.equal('https://store.example/play/#/film/x');
+      expect(JSON.stringify(local.dump())).not.to.include('tok');
     });
   });
 });

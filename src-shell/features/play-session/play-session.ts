@@ -1,6 +1,12 @@
 /**
  * Building, storing and reading the play session (play-page §2 query parameters, §3 "Play session",
  * §5 "The session auth token and play token are trimmed").
+ *
+ * Where it is kept (issue 8 "Tokens at rest"; DESIGN.md "Security rules"): the whole session, tokens
+ * included, in memory and in the tab's `sessionStorage` under `playSession`, for at most
+ * {@link PLAY_SESSION_TTL_MS} after its `time`; `localStorage.playSession` holds only the viewer's
+ * preferences ({@link PREFERENCE_KEYS}). A token found in `localStorage` (left by an older page) is
+ * never used and is removed.
  */
 import { parentSlugOf } from 's72-player/client';
 import type { JsonStorage } from '../../lib/storage.js';
@@ -8,8 +14,38 @@ import { safeRedirectUrl } from '../../lib/safe-url.js';
 import type { PlaySession } from '../../types/play-session.js';
 import type { QueryParams, RouteMatch } from './parse-route.js';
 
-/** localStorage key of the play session (play-page §3). */
+/**
+ * Key of the play session (play-page §3): the whole session in `sessionStorage`, the preferences
+ * only in `localStorage`.
+ */
 export const PLAY_SESSION_KEY = 'playSession';
+
+/**
+ * How long a stored session (and so its tokens) may be reused after its `time`, ms. Not in the spec;
+ * our choice (issue 8): long enough for an evening's viewing and a reload, short enough that an old
+ * token does not ride along with a later link.
+ */
+export const PLAY_SESSION_TTL_MS = 12 * 60 * 60 * 1000;
+
+/** The session fields kept as preferences in `localStorage` (play-page §3); never a token. */
+export const PREFERENCE_KEYS = [
+  'lastSelectedAudioLanguage',
+  'lastSelectedAudioRoles',
+  'lastSelectedTextLanguage',
+  'lastSelectedTextType',
+  'bypassCache',
+] as const;
+
+/** The viewer's preferences: the part of the session that outlives the tab. */
+export type PlayPreferences = Pick<PlaySession, (typeof PREFERENCE_KEYS)[number]>;
+
+/** Where the play session is kept. */
+export interface SessionStores {
+  /** Tab-scoped storage (`sessionStorage`): the whole session, tokens included. */
+  session: JsonStorage;
+  /** Persistent storage (`localStorage`): preferences and the sign-in redirect only, never a token. */
+  preferences: JsonStorage;
+}
 
 /** The query parameters that carry tokens, removed from the address bar once read. */
 export const TOKEN_PARAMS = ['u', 'p'] as const;
@@ -17,7 +53,6 @@ export const TOKEN_PARAMS = ['u', 'p'] as const;
 /** A session's defaults when no parameter says otherwise (play-page §2). */
 export const SESSION_DEFAULTS = {
   showNavbar: true,
-  redirectUrl: null,
   airplayEnabled: true,
   castEnabled: true,
   autoplay: true,
@@ -108,13 +143,15 @@ export function sanitizeStoredSession(value: unknown, policy: RedirectPolicy): P
   const o = value as Record<string, unknown>;
   const session: PlaySession = {
     showNavbar: bool(o['showNavbar'], true),
-    redirectUrl: typeof o['redirectUrl'] === 'string' ? safeRedirectUrl(o['redirectUrl'], policy.origin, policy.allowedOrigins) : null,
     airplayEnabled: bool(o['airplayEnabled'], true),
     castEnabled: bool(o['castEnabled'], true),
     autoplay: bool(o['autoplay'], true),
     seekingEnabled: bool(o['seekingEnabled'], true),
     playbackRatesEnabled: bool(o['playbackRatesEnabled'], false),
   };
+  // `from` absent stays absent (the sign-in page); `null` or an unsafe stored URL means none.
+  if (typeof o['redirectUrl'] === 'string') session.redirectUrl = safeRedirectUrl(o['redirectUrl'], policy.origin, policy.allowedOrigins);
+  else if (o['redirectUrl'] === null) session.redirectUrl = null;
   const strings = [
     'item',
     'itemToPlay',
@@ -141,38 +178,97 @@ export function sanitizeStoredSession(value: unknown, policy: RedirectPolicy): P
   return session;
 }
 
-/** Reads the stored play session; `undefined` when absent or unusable. */
-export function readStoredSession(storage: JsonStorage, policy: RedirectPolicy): PlaySession | undefined {
-  return sanitizeStoredSession(storage.read(PLAY_SESSION_KEY), policy);
+/** The preference fields of `session` that are set. Pure. */
+export function preferencesOf(session: Partial<PlaySession>): PlayPreferences {
+  const prefs: PlayPreferences = {};
+  for (const key of ['lastSelectedAudioLanguage', 'lastSelectedTextLanguage', 'lastSelectedTextType'] as const) {
+    const value = session[key];
+    if (typeof value === 'string' && value !== '') prefs[key] = value;
+  }
+  if (Array.isArray(session.lastSelectedAudioRoles)) {
+    prefs.lastSelectedAudioRoles = session.lastSelectedAudioRoles.filter((r): r is string => typeof r === 'string');
+  }
+  if (typeof session.bypassCache === 'boolean') prefs.bypassCache = session.bypassCache;
+  return prefs;
 }
 
-/** localStorage key of the address to come back to after signing in (play-page §6). */
+/**
+ * Reads the preferences from `localStorage.playSession`. Anything else found there (tokens, user,
+ * item: what older pages kept) is ignored and removed from storage at once (issue 8 "Tokens at rest").
+ */
+export function readStoredPreferences(storage: JsonStorage): PlayPreferences {
+  const raw = storage.read(PLAY_SESSION_KEY);
+  if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) return {};
+  const prefs = preferencesOf(raw as Partial<PlaySession>);
+  const extra = Object.keys(raw).some((key) => !(PREFERENCE_KEYS as readonly string[]).includes(key));
+  if (extra) {
+    if (Object.keys(prefs).length > 0) storage.write(PLAY_SESSION_KEY, prefs);
+    else storage.remove(PLAY_SESSION_KEY);
+  }
+  return prefs;
+}
+
+/** Whether a session built at `session.time` is past {@link PLAY_SESSION_TTL_MS} at `now` (no `time`: expired). */
+export function isSessionExpired(session: Pick<PlaySession, 'time'>, now: number, ttlMs = PLAY_SESSION_TTL_MS): boolean {
+  return session.time === undefined || now - session.time > ttlMs || session.time - now > ttlMs;
+}
+
+/**
+ * Reads the stored play session from the tab's storage, with the preferences of `localStorage`;
+ * `undefined` when absent, unusable or expired (an expired one is removed).
+ *
+ * @param now Epoch ms, to honour the TTL from the session's `time`.
+ */
+export function readStoredSession(stores: SessionStores, policy: RedirectPolicy, now: number): PlaySession | undefined {
+  const prefs = readStoredPreferences(stores.preferences);
+  const session = sanitizeStoredSession(stores.session.read(PLAY_SESSION_KEY), policy);
+  if (!session) return undefined;
+  if (isSessionExpired(session, now)) {
+    stores.session.remove(PLAY_SESSION_KEY);
+    return undefined;
+  }
+  return { ...session, ...prefs };
+}
+
+/** localStorage key of the address (token-free) to come back to after signing in (play-page §6). */
 export const PLAY_REDIRECT_KEY = 'playRedirect';
 
 /**
  * play-page §6 "A 401 without a play token": clears the stored auth token and user of the play
  * session and stores `redirect` (the play page address without tokens) under {@link PLAY_REDIRECT_KEY}.
  */
-export function signOutStoredSession(storage: JsonStorage, policy: RedirectPolicy, redirect: string): void {
-  const stored = readStoredSession(storage, policy);
+export function signOutStoredSession(stores: SessionStores, policy: RedirectPolicy, redirect: string, now: number): void {
+  const stored = readStoredSession(stores, policy, now);
   if (stored) {
     const { authToken: _token, userId: _user, playToken: _play, ...rest } = stored;
-    storeSession(storage, rest);
+    storeSession(stores, rest);
   }
-  storage.write(PLAY_REDIRECT_KEY, redirect);
+  stores.preferences.write(PLAY_REDIRECT_KEY, redirect);
 }
 
-/** Stores the play session under `playSession`. */
-export function storeSession(storage: JsonStorage, session: PlaySession): void {
-  storage.write(PLAY_SESSION_KEY, session);
+/**
+ * Stores the play session under `playSession`: all of it in the tab's storage, its preferences (merged
+ * over those stored) in `localStorage` (issue 8 "Tokens at rest").
+ */
+export function storeSession(stores: SessionStores, session: PlaySession): void {
+  stores.session.write(PLAY_SESSION_KEY, session);
+  storePreferences(stores.preferences, preferencesOf(session));
+}
+
+/** Merges `prefs` into the preferences of `localStorage.playSession` (never a token). */
+export function storePreferences(storage: JsonStorage, prefs: PlayPreferences): void {
+  const merged = { ...readStoredPreferences(storage), ...preferencesOf(prefs) };
+  if (Object.keys(merged).length > 0) storage.write(PLAY_SESSION_KEY, merged);
 }
 
 /** Input of {@link buildPlaySession}. */
 export interface BuildSessionInput {
   route: RouteMatch;
   params: QueryParams;
-  /** The stored session, already sanitised. */
+  /** The stored session, already sanitised and not expired. */
   stored: PlaySession | undefined;
+  /** The preferences of `localStorage` (they win over the stored session's). */
+  preferences?: PlayPreferences;
   policy: RedirectPolicy;
   /** Epoch ms, recorded as `time`. */
   now: number;
@@ -189,16 +285,23 @@ export interface BuildSessionInput {
  *   gives `invalid_app.session_params`).
  * - `u`/`p` are trimmed; without `u`, the stored auth token is kept (the address bar loses it after
  *   the first load); without `p`, the stored play token is kept only for the same `itemToPlay`.
- * - The other parameters come from the query, with their defaults.
+ *   `time` is `now` when the address brings a token; a session that only carries stored tokens
+ *   keeps the stored `time`, so reuse never extends the tokens' TTL (issue 8).
+ * - The other parameters come from the query, with their defaults; preferences come from the stored
+ *   session and `preferences`.
  */
 export function buildPlaySession(input: BuildSessionInput): PlaySession | null {
   const { route, params, stored, policy, now } = input;
-  if (route.kind === 'none' && params.size === 0) return stored ?? null;
+  if (route.kind === 'none' && params.size === 0) {
+    if (!stored) return null;
+    return input.preferences ? { ...stored, ...preferencesOf(input.preferences) } : stored;
+  }
 
   const fromQuery = sessionFieldsFromQuery(params, policy);
   const session: PlaySession = { ...SESSION_DEFAULTS, ...fromQuery, time: now };
-  // `from` absent: keep none (its spec default, the sign-in page, is resolved where a redirect happens).
-  if (fromQuery.redirectUrl === undefined) session.redirectUrl = null;
+  // `from` absent: `redirectUrl` left out (its spec default, the configured sign-in page, is resolved
+  // by the play flow); present but invalid: ignored, none.
+  if (fromQuery.redirectUrl === undefined && params.get('from') !== undefined) session.redirectUrl = null;
 
   if (route.kind === 'play') {
     session.itemToPlay = route.slug.slug;
@@ -211,10 +314,17 @@ export function buildPlaySession(input: BuildSessionInput): PlaySession | null {
     if (stored?.itemToPlay) session.itemToPlay = stored.itemToPlay;
   }
 
-  if (!session.authToken && stored?.authToken) session.authToken = stored.authToken;
+  let inherited = false;
+  if (!session.authToken && stored?.authToken) {
+    session.authToken = stored.authToken;
+    inherited = true;
+  }
   if (!session.playToken && stored?.playToken && stored.itemToPlay === session.itemToPlay) {
     session.playToken = stored.playToken;
+    inherited = true;
   }
+  const fresh = fromQuery.authToken !== undefined || fromQuery.playToken !== undefined;
+  if (inherited && !fresh && stored?.time !== undefined) session.time = stored.time;
   if (stored?.userId && stored.authToken === session.authToken) session.userId = stored.userId;
   if (stored) {
     for (const key of ['lastSelectedAudioLanguage', 'lastSelectedTextLanguage', 'lastSelectedTextType'] as const) {
@@ -223,5 +333,6 @@ export function buildPlaySession(input: BuildSessionInput): PlaySession | null {
     if (stored.lastSelectedAudioRoles) session.lastSelectedAudioRoles = stored.lastSelectedAudioRoles;
     if (stored.bypassCache !== undefined) session.bypassCache = stored.bypassCache;
   }
+  if (input.preferences) Object.assign(session, preferencesOf(input.preferences));
   return session;
 }

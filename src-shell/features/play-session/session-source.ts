@@ -3,11 +3,24 @@
  * `hashchange`, stores the session under `playSession`, and removes `u`/`p` from the address bar with
  * `history.replaceState` (play-page §2, §3; DESIGN.md "Security rules"). React reads it with
  * `useSyncExternalStore`.
+ *
+ * Tokens live in memory and in the tab's `sessionStorage` only, for `PLAY_SESSION_TTL_MS`
+ * after the session's `time`; `localStorage` gets the preferences only (issue 8 "Tokens at rest").
+ * When `sessionStorage` is blocked (a sandboxed or storage-partitioned iframe) the memory copy
+ * carries the session across hash changes.
  */
-import type { JsonStorage } from '../../lib/storage.js';
 import type { PlaySession } from '../../types/play-session.js';
 import { parseHash, withoutParams, type HashRoute } from './parse-route.js';
-import { buildPlaySession, readStoredSession, storeSession, TOKEN_PARAMS, type RedirectPolicy } from './play-session.js';
+import {
+  buildPlaySession,
+  isSessionExpired,
+  readStoredPreferences,
+  readStoredSession,
+  storeSession,
+  TOKEN_PARAMS,
+  type RedirectPolicy,
+  type SessionStores,
+} from './play-session.js';
 
 /** One reading of the address: a new object on every hash change. */
 export interface SessionSnapshot {
@@ -37,27 +50,33 @@ export interface SessionSource {
  * Creates the session source and reads the current address at once (so the token leaves the
  * address bar before anything renders).
  *
- * @param options `host` (the window), `storage` (JSON storage over localStorage), `policy`
- *   (page origin + redirect allow-list), `now` (epoch ms clock).
+ * @param options `host` (the window), `stores` (JSON storages over sessionStorage and localStorage),
+ *   `policy` (page origin + redirect allow-list), `now` (epoch ms clock).
  */
 export function createSessionSource(options: {
   host: SessionHost;
-  storage: JsonStorage;
+  stores: SessionStores;
   policy: RedirectPolicy;
   now?: () => number;
 }): SessionSource {
-  const { host, storage, policy } = options;
+  const { host, stores, policy } = options;
   const now = options.now ?? (() => Date.now());
   const listeners = new Set<() => void>();
+  /** The last session, for when the tab's storage keeps nothing. */
+  let memory: PlaySession | undefined;
 
   const read = (): SessionSnapshot => {
     const hash = parseHash(host.location.hash);
-    const stored = readStoredSession(storage, policy);
+    const at = now();
+    const preferences = readStoredPreferences(stores.preferences);
+    const stored =
+      readStoredSession(stores, policy, at) ?? (memory && !isSessionExpired(memory, at) ? { ...memory, ...preferences } : undefined);
     // `#/device-support` is a page of its own, not a play route: it neither builds nor replaces the stored session.
     const session = isDeviceSupportPath(hash.rawPath)
       ? (stored ?? null)
-      : buildPlaySession({ route: hash.route, params: hash.params, stored, policy, now: now() });
-    if (session && session !== stored) storeSession(storage, session);
+      : buildPlaySession({ route: hash.route, params: hash.params, stored, preferences, policy, now: at });
+    if (session && session !== stored) storeSession(stores, session);
+    if (session) memory = session;
     const scrubbed = withoutParams(host.location.hash, TOKEN_PARAMS);
     if (scrubbed !== null) {
       const href = host.location.href;
