@@ -551,6 +551,8 @@ export function registerServices(app: FastifyInstance, state: DemoState): void {
   app.get('/services/content/configuration', async () => ({
     heartbeat_frequency: 30,
     telemetry_frequency: 30,
+    // Where the play page's `m` (telemetry url) may point: prefixes, absolute or on this origin (issue 8).
+    play_telemetry_urls: ['/services/license/play_telemetry'],
     continue_watching_max_age: 90,
     continue_watching_max_items: 12,
     rental_redeem_period: 30,
@@ -585,6 +587,13 @@ export function registerServices(app: FastifyInstance, state: DemoState): void {
   });
 
   app.post('/services/license/play_telemetry', async (_req, reply) => {
+    reply.code(204);
+    return reply.send();
+  });
+
+  // The play page's log service (play-page §9, player-and-client §7 "A log reporter POSTs text"):
+  // a JSON array of lines sent as text/plain; recorded by the request recorder (`/__demo/requests`).
+  app.post('/services/log', async (_req, reply) => {
     reply.code(204);
     return reply.send();
   });

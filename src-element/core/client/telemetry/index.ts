@@ -29,6 +29,7 @@ export {
   LOG_DEFAULT_LEVEL,
   LOG_ENHANCE_TIMEOUT_MS,
   LOG_LEVELS,
+  LOG_MAX_QUEUE_SIZE,
   LogReporter,
   createLogReporter,
   formatLogArgs,

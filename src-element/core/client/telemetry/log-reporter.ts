@@ -12,12 +12,17 @@
  *   from the final text (DESIGN.md "Security rules").
  * - Posting never throws into the app; the first failure is logged to the console, later ones are not
  *   (so a console bridged into the reporter cannot loop).
+ * - **Batched** when `batchMs` is given (the play page, play-page §9): lines are queued in the shared
+ *   {@link TelemetryBatcher} and posted as one JSON array per window; a failed post is kept and
+ *   retried (4xx dropped), the queue is capped at `maxQueueSize` (oldest dropped) and `pagehide`
+ *   sends what is queued with `keepalive` at once. Without `batchMs` every line is posted alone.
  *
  * Framework-free (core layer): `fetch` and the clock are injected.
  */
 import { systemClock, type Clock } from '../../clock.js';
 import { S72Error } from '../../errors.js';
 import { redactTokens, redactValue } from '../../redact.js';
+import { TelemetryBatcher, type BatchLifecycleTargets } from '../../telemetry/batcher.js';
 
 export const LOG_LEVELS = ['debug', 'log', 'warn', 'error'] as const;
 export type LogLevel = (typeof LOG_LEVELS)[number];
@@ -27,6 +32,8 @@ export const LOG_DEFAULT_LEVEL: LogLevel = 'error';
 export const LOG_ENHANCE_TIMEOUT_MS = 10_000;
 /** Bodies up to this size are posted with `keepalive` (the browser's keepalive budget is 64 KiB). */
 const KEEPALIVE_MAX_CHARS = 60_000;
+/** Lines kept by a batched reporter; beyond it the oldest are dropped. */
+export const LOG_MAX_QUEUE_SIZE = 500;
 
 /** What is posted (as JSON text). An enhancement may add fields. */
 export interface LogPayload {
@@ -59,6 +66,15 @@ export interface LogReporterOptions {
   clock?: Clock;
   /** Where the reporter's own first failure is logged. Default `console`. */
   console?: { warn(...args: unknown[]): void };
+  /**
+   * Batch window in ms: lines are queued and posted together as a JSON array once per window.
+   * Absent: every line is posted alone, at once.
+   */
+  batchMs?: number;
+  /** Lines kept while batching (oldest dropped beyond). Default {@link LOG_MAX_QUEUE_SIZE}. */
+  maxQueueSize?: number;
+  /** Batched: `pagehide` (window) and hidden `visibilitychange` (document) flush with `keepalive`. */
+  lifecycle?: BatchLifecycleTargets;
 }
 
 const rank = (level: LogLevel): number => LOG_LEVELS.indexOf(level);
@@ -75,12 +91,20 @@ export function formatLogArgs(args: readonly unknown[]): string {
       if (arg instanceof Error) return arg.stack?.includes(arg.message) ? arg.stack : `${arg.name}: ${arg.message}`;
       if (arg === undefined) return 'undefined';
       try {
-        return JSON.stringify(redactValue(arg)) ?? String(arg);
+        return JSON.stringify(redactValue(arg)) ?? plainText(arg);
       } catch {
-        return String(arg);
+        return plainText(arg);
       }
     })
     .join(' ');
+}
+
+/** A value JSON cannot show (a function, a symbol, a cyclic object) as text. */
+function plainText(value: unknown): string {
+  if (typeof value === 'function') return `[function ${value.name || 'anonymous'}]`;
+  if (typeof value === 'symbol') return value.toString();
+  if (typeof value === 'object' && value !== null) return Object.prototype.toString.call(value);
+  return String(value as string | number | boolean | bigint | null | undefined);
 }
 
 /** Posts log lines at or above its level to the log service. */
@@ -94,6 +118,8 @@ export class LogReporter {
   private readonly clock: Clock;
   private readonly console: { warn(...args: unknown[]): void };
   private warnedOnce = false;
+  /** The queue of redacted lines (JSON texts) when batching. */
+  private readonly batcher: TelemetryBatcher<string> | undefined;
 
   constructor(options: LogReporterOptions) {
     const tags = Array.isArray(options?.tags)
@@ -126,6 +152,32 @@ export class LogReporter {
     this.enhanceTimeoutMs = options.enhanceTimeoutMs ?? LOG_ENHANCE_TIMEOUT_MS;
     this.clock = options.clock ?? systemClock;
     this.console = options.console ?? console;
+    if (options.batchMs !== undefined) {
+      this.batcher = new TelemetryBatcher<string>({
+        batchMs: options.batchMs,
+        maxQueueSize: options.maxQueueSize ?? LOG_MAX_QUEUE_SIZE,
+        clock: this.clock,
+        lifecycle: options.lifecycle ?? {},
+        send: (lines, { keepalive, signal }) => this.post(`[${lines.join(',')}]`, keepalive, signal),
+        onFailure: (error) => this.warnOnce(error instanceof Error ? error.message : String(error)),
+      });
+      this.batcher.start();
+    }
+  }
+
+  /** Lines queued and not yet posted (batched reporters; 0 otherwise). */
+  get queued(): number {
+    return this.batcher?.size ?? 0;
+  }
+
+  /** Posts the queued lines now (batched reporters). Never rejects. */
+  flush(options: { keepalive?: boolean } = {}): Promise<void> {
+    return this.batcher?.flush(options) ?? Promise.resolve();
+  }
+
+  /** Posts the queued lines with `keepalive` and stops batching; later lines are dropped. */
+  destroy(): Promise<void> {
+    return this.batcher?.destroy() ?? Promise.resolve();
   }
 
   /** The lowest level that is sent. Unknown values are ignored. */
@@ -168,19 +220,31 @@ export class LogReporter {
         message: formatLogArgs(args),
         timestamp: new Date(this.clock.now()).toISOString(),
       };
-      const text = redactTokens(JSON.stringify(redactValue(await this.enhanced(payload))));
-      const response = await this.doFetch(this.url, {
-        method: 'POST',
-        headers: { 'content-type': 'text/plain' },
-        body: text,
-        keepalive: text.length <= KEEPALIVE_MAX_CHARS,
-        credentials: 'omit',
-        referrerPolicy: 'no-referrer',
-      });
-      if (!response.ok) this.warnOnce(`HTTP ${response.status}`);
+      // Without an enhancer the line is queued synchronously (a flush right after sees it).
+      const final = this.enhance ? await this.enhanced(payload) : payload;
+      const text = redactTokens(JSON.stringify(redactValue(final)));
+      if (this.batcher) {
+        this.batcher.add(text);
+        return;
+      }
+      await this.post(text, text.length <= KEEPALIVE_MAX_CHARS);
     } catch (error) {
       this.warnOnce(error instanceof Error ? error.message : String(error));
     }
+  }
+
+  /** Posts one body; rejects with `{status}` on an HTTP failure (the batcher's failure rule reads it). */
+  private async post(text: string, keepalive: boolean, signal?: AbortSignal): Promise<void> {
+    const response = await this.doFetch(this.url, {
+      method: 'POST',
+      headers: { 'content-type': 'text/plain' },
+      body: text,
+      keepalive: keepalive && text.length <= KEEPALIVE_MAX_CHARS,
+      credentials: 'omit',
+      referrerPolicy: 'no-referrer',
+      ...(signal ? { signal } : {}),
+    });
+    if (!response.ok) throw Object.assign(new Error(`HTTP ${response.status}`), { status: response.status });
   }
 
   /** The enhanced payload, or `payload` itself when there is no enhancer, it fails or times out. */
