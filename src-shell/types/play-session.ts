@@ -22,10 +22,12 @@ export interface PlaySession {
   /** `nav=false` hides the navigation bar. Default true. */
   showNavbar: boolean;
   /**
-   * Validated redirect URL (`from`): absolute, same origin or on the allow-list. `null` means none
-   * (`from=` empty or absent); an invalid `from` is ignored.
+   * Validated redirect URL (`from`, play-page §2): absolute, same origin or on the allow-list.
+   * `null` means none (`from=` empty, or an invalid `from`, which is ignored); left out when `from`
+   * is absent, which means the configured sign-in page (resolved by the play flow, which knows the
+   * configuration).
    */
-  redirectUrl: string | null;
+  redirectUrl?: string | null;
   userId?: string;
   /** Each false when its parameter is `false` (`airplay`, `cast`, `autoplay`, `seeking`). */
   airplayEnabled: boolean;

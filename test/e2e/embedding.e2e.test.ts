@@ -92,7 +92,7 @@ describe('play page embedded in another origin', { timeout: 180_000 }, () => {
     });
     try {
       const from = encodeURIComponent(`${EVIL_ORIGIN}/steal`);
-      const frame = await openParent(page, parent, demo.playUrl(`#/film/night-harbour/night-harbour?u=${TOKENS.noDob}&from=${from}`));
+      const frame = await openParent(page, parent, demo.playUrl(`#/film/distant-coast/distant-coast?u=${TOKENS.adult}&from=${from}`));
       assert.equal(await errorCode(frame), 'missing_from_library');
       await page.waitForTimeout(500);
       assert.deepEqual(offSite, [], 'nothing was loaded from the off-site origin');
@@ -118,11 +118,11 @@ describe('play page embedded in another origin', { timeout: 180_000 }, () => {
   it('follows a same-origin from with prompt and slug (the control case)', async () => {
     const { context, page } = await newPage(browser);
     try {
-      const frame = await openParent(page, parent, demo.playUrl(`#/film/night-harbour/night-harbour?u=${TOKENS.noDob}&from=%2F`));
+      const frame = await openParent(page, parent, demo.playUrl(`#/film/distant-coast/distant-coast?u=${TOKENS.adult}&from=%2F`));
       await frame.waitForURL((u) => u.pathname === '/' && u.searchParams.get('prompt') === 'player_missing_from_library', {
         timeout: 20_000,
       });
-      assert.equal(new URL(frame.url()).searchParams.get('slug'), '/film/night-harbour');
+      assert.equal(new URL(frame.url()).searchParams.get('slug'), '/film/distant-coast');
     } finally {
       await context.close();
     }

@@ -22,7 +22,9 @@ describe('play page: error states', { timeout: 180_000 }, () => {
     ['an unknown season', `#/tv/no-such-show/season/1/episode/1?u=${TOKENS.adult}`, 'season_not_found'],
     ['empty streams', `#/film/empty-reel/empty-reel?u=${TOKENS.adult}`, 'streams_are_empty'],
     ['a plan the viewer lacks (no_user_plan)', `#/film/members-only/members-only?u=${TOKENS.adult}`, 'access_denied'],
-    ['a film not in the library, no from', `#/film/night-harbour/night-harbour?u=${TOKENS.noDob}`, 'missing_from_library'],
+    // Issue 8: `from` absent now means the sign-in page (play-page §2); an empty `from` means none. The
+    // adult viewer (a no-dob viewer stops at missing_dob since the 18 minimum applies to every title).
+    ['a film not in the library, from empty (none)', `#/film/distant-coast/distant-coast?u=${TOKENS.adult}&from=`, 'missing_from_library'],
     ['an expired title', `#/film/old-reel/old-reel?u=${TOKENS.adult}`, 'availability_expired'],
   ];
   for (const [name, hash, code] of cases) {

@@ -77,7 +77,11 @@ describe('play-flow machine: age check (play-page §5)', () => {
     ['no auth token → allowed', { minimumAge: 18, viewer: { kind: 'none' } }, '(loading)'],
     ['minimum_purchase_age 0 → anyone', { minimumAge: 18, configuration: { minimum_purchase_age: 0 }, viewer: { kind: 'found', dob: '2014-06-01' } }, '(loading)'],
     ['minimum_purchase_age −1 → anyone', { configuration: { minimum_purchase_age: -1 }, viewer: { kind: 'found', dob: null } }, '(loading)'],
-    ['classification minimum_age 0 → anyone', { minimumAge: 0, viewer: { kind: 'found', dob: '2014-06-01' } }, '(loading)'],
+    // A classification may only raise the configured minimum (issue 8: a PG title let a minor through an 18 minimum).
+    ['classification minimum_age 0 does not lower minimum_purchase_age 18', { minimumAge: 0, viewer: { kind: 'found', dob: '2014-06-01' } }, 'age_restricted'],
+    ['classification 12 under minimum_purchase_age 18: a 15-year-old is restricted', { minimumAge: 12, viewer: { kind: 'found', dob: '2010-06-01' } }, 'age_restricted'],
+    ['classification 18 over minimum_purchase_age 12: a 15-year-old is restricted', { minimumAge: 18, configuration: { minimum_purchase_age: 12 }, viewer: { kind: 'found', dob: '2010-06-01' } }, 'age_restricted'],
+    ['classification 12 under minimum_purchase_age 12: a 15-year-old may watch', { minimumAge: 12, configuration: { minimum_purchase_age: 12 }, viewer: { kind: 'found', dob: '2010-06-01' } }, '(loading)'],
     ['no classification → minimum_purchase_age applies', { viewer: { kind: 'found', dob: '2014-06-01' } }, 'age_restricted'],
   ];
   for (const [name, overrides, code] of cases) {
@@ -210,6 +214,38 @@ describe('play-flow machine: access (play-page §6, §8)', () => {
   });
 });
 
+describe('play-flow machine: from (play-page §2 "from": absent → the sign-in page, empty → none; §8)', () => {
+  const missing = new S72Error('missing_from_library', 'x', { category: 'client', httpStatus: 403 });
+  const unavailable = new S72Error('unavailable', 'x', { category: 'client', httpStatus: 403 });
+  const { redirectUrl: _absent, ...noFrom } = session();
+
+  it('from absent: missing_from_library goes to the configured sign-in page with prompt and slug', () => {
+    const ts = run([{ type: 'start', session: noFrom }, loaded({ configuration: { sign_in_url: '/account/signin' } }), { type: 'failed', error: missing }]);
+    expect(at(ts)).to.deep.include({ status: 'redirecting', reason: 'from' });
+    expect(last(ts).commands).to.deep.equal([
+      { type: 'navigate', target: { kind: 'url', url: 'https://store.example/account/signin?prompt=player_missing_from_library&slug=%2Ffilm%2Fnight-harbour' } },
+    ]);
+  });
+
+  it('from absent, before the configuration is known: unavailable goes to the default sign-in page', () => {
+    const ts = run([{ type: 'start', session: noFrom }, { type: 'failed', error: unavailable }]);
+    expect(last(ts).commands).to.deep.equal([
+      { type: 'navigate', target: { kind: 'url', url: 'https://store.example/signin.html?prompt=player_unavailable&slug=%2Ffilm%2Fnight-harbour' } },
+    ]);
+  });
+
+  it('from empty (none): the code is shown, nothing is followed', () => {
+    const ts = run([{ type: 'start', session: session({ redirectUrl: null }) }, loaded(), { type: 'failed', error: missing }]);
+    expect(codeOf(at(ts))).to.equal('missing_from_library');
+    expect(last(ts).commands).to.deep.equal([]);
+  });
+
+  it('other codes never follow the default', () => {
+    const ts = run([{ type: 'start', session: noFrom }, loaded(), { type: 'failed', error: new S72Error('server_busy', 'x', { category: 'network', httpStatus: 502 }) }]);
+    expect(codeOf(at(ts))).to.equal('server_busy');
+  });
+});
+
 describe('play-flow machine: watch window and resume (play-page §2, §4 "Rental", §5)', () => {
   const toStreams: FlowEvent[] = [begin, loaded()];
   const progress = (position: number, lastPlayedMsAgo: number, completed = false) => ({
@@ -291,9 +327,24 @@ describe('play-flow machine: watch window and resume (play-page §2, §4 "Rental
     expect(state.status === 'playing' && state.playback.startTime).to.equal(42);
   });
 
-  it('without player_resume → from the beginning', () => {
-    const state = at(run([begin, loaded({ configuration: {} }), { type: 'streams-loaded', now: NOW, response: streams({ playback_progress: progress(600, 2 * HOUR) }) }]));
+  // play-page §5: the prompt needs the configuration's leave; "Otherwise playback starts at the saved
+  // position" (issue 8: this used to assert a start from the beginning).
+  it('without player_resume → plays at the saved position, no prompt', () => {
+    for (const configuration of [{}, { player_resume: false }]) {
+      const state = at(run([begin, loaded({ configuration }), { type: 'streams-loaded', now: NOW, response: streams({ playback_progress: progress(600, 2 * HOUR) }) }]));
+      expect(state.status === 'playing' && state.playback.startTime).to.equal(600);
+    }
+  });
+
+  it('without player_resume a completed item still starts from the beginning', () => {
+    const state = at(run([begin, loaded({ configuration: {} }), { type: 'streams-loaded', now: NOW, response: streams({ playback_progress: progress(2900, 2 * HOUR) }) }]));
     expect(state.status === 'playing' && state.playback.startTime).to.equal(undefined);
+  });
+
+  it('in progress with no last_played_at → plays at the saved position (the gap is not known to exceed 3600 s)', () => {
+    const { last_played_at: _none, ...p } = progress(600, 2 * HOUR);
+    const state = at(run([...toStreams, { type: 'streams-loaded', now: NOW, response: streams({ playback_progress: p }) }]));
+    expect(state.status === 'playing' && state.playback.startTime).to.equal(600);
   });
 });
 
@@ -342,38 +393,51 @@ describe('play-flow machine: playback errors (play-page §8)', () => {
   });
 });
 
-describe('play-flow machine: navigation bar (play-page §2 "Page elements")', () => {
+describe('play-flow machine: navigation bar (play-page §2 "Page elements": previous / next among the available ones)', () => {
   const ep = (n: number) => `/tv/harbour-lights/season/1/episode/${n}`;
   const episodeSession = (n: number) => session({ item: '/tv/harbour-lights/season/1', itemToPlay: ep(n) });
   const seasonLoaded = loaded({ metadata: { kind: 'season', season: SEASON }, availabilities: [] });
+  // Episode 3 "South Light" is available, episode 2 in between is not.
+  const SEASON3 = {
+    ...SEASON,
+    episodes: [
+      ...(SEASON.episodes ?? []),
+      { slug: ep(3), episode_number: 3, title: 'South Light', overview: null, runtime: 2, image_urls: {} },
+    ],
+  };
+  const season3Loaded = loaded({ metadata: { kind: 'season', season: SEASON3 }, availabilities: [] });
+  const navOf = (n: number, loadedEvent: FlowEvent, siblings?: ReturnType<typeof availability>[]) => {
+    const state = at(
+      run([{ type: 'start', session: episodeSession(n) }, loadedEvent, { type: 'streams-loaded', now: NOW, response: streams(), ...(siblings ? { siblings } : {}) }]),
+    );
+    return state.status === 'playing' ? state.playback.nav : undefined;
+  };
 
   it('an episode asks for its siblings’ availabilities with the streams', () => {
     const ts = run([{ type: 'start', session: episodeSession(1) }, seasonLoaded]);
     expect(last(ts).commands).to.deep.equal([{ type: 'load-streams', session: episodeSession(1), slug: ep(1), siblings: [ep(1), ep(2)] }]);
   });
 
-  it('next is disabled when coming soon; previous is a link when available', () => {
-    const first = at(
-      run([
-        { type: 'start', session: episodeSession(1) },
-        seasonLoaded,
-        { type: 'streams-loaded', now: NOW, response: streams(), siblings: [availability(ep(1)), availability(ep(2), iso(NOW + HOUR))] },
-      ]),
-    );
-    expect(first.status === 'playing' && first.playback.nav).to.deep.equal({ next: { slug: ep(2), title: 'Fog Signal', available: false } });
-    const second = at(
-      run([
-        { type: 'start', session: episodeSession(2) },
-        seasonLoaded,
-        { type: 'streams-loaded', now: NOW, response: streams(), siblings: [availability(ep(1)), availability(ep(2))] },
-      ]),
-    );
-    expect(second.status === 'playing' && second.playback.nav).to.deep.equal({ previous: { slug: ep(1), title: 'The Lamp Room', available: true } });
+  // Issue 8: the immediate neighbour used to be shown disabled; the links skip to the nearest available one.
+  it('next skips an unavailable episode to the nearest available one; previous likewise', () => {
+    const siblings = [availability(ep(1)), availability(ep(2), iso(NOW + HOUR)), availability(ep(3))];
+    expect(navOf(1, season3Loaded, siblings)).to.deep.equal({ next: { slug: ep(3), title: 'South Light' } });
+    expect(navOf(3, season3Loaded, siblings)).to.deep.equal({ previous: { slug: ep(1), title: 'The Lamp Room' } });
   });
 
-  it('a failed sibling lookup disables the links; a film has none', () => {
-    const failed = at(run([{ type: 'start', session: episodeSession(1) }, seasonLoaded, { type: 'streams-loaded', now: NOW, response: streams() }]));
-    expect(failed.status === 'playing' && failed.playback.nav.next?.available).to.equal(false);
+  it('no available episode after (or before): no link at all', () => {
+    expect(navOf(1, seasonLoaded, [availability(ep(1)), availability(ep(2), iso(NOW + HOUR))])).to.deep.equal({});
+    const expired = [availability(ep(1), null, iso(NOW - HOUR)), availability(ep(2)), availability(ep(3), null, iso(NOW - HOUR))];
+    expect(navOf(2, season3Loaded, expired)).to.deep.equal({});
+  });
+
+  it('available neighbours are the links', () => {
+    const all = [availability(ep(1)), availability(ep(2)), availability(ep(3))];
+    expect(navOf(2, season3Loaded, all)).to.deep.equal({ previous: { slug: ep(1), title: 'The Lamp Room' }, next: { slug: ep(3), title: 'South Light' } });
+  });
+
+  it('a failed sibling lookup: none is known to be available, no links; a film has none', () => {
+    expect(navOf(1, season3Loaded)).to.deep.equal({});
     const film = at(run([begin, loaded(), { type: 'streams-loaded', now: NOW, response: streams() }]));
     expect(film.status === 'playing' && film.playback.nav).to.deep.equal({});
   });

@@ -16,7 +16,6 @@ import { PlayerScreen } from '../../features/player/components/player-screen.js'
 import type { PlaySession } from '../../types/play-session.js';
 import { paths } from '../../config/paths.js';
 import { useServices } from '../provider.js';
-import { routeHash } from '../services.js';
 import type { NavLink } from '../../features/play-flow/navigation.js';
 import { UnsupportedBrowserScreen } from '../../features/device-support/index.js';
 import type { MessageKey } from 's72-player/client';
@@ -26,11 +25,14 @@ import { useTranslator } from '../../lib/i18n.js';
 export const DEVICE_SUPPORT_HASH = '#/device-support';
 const UNKNOWN_DEVICE = { mobile: false, browser: 'other', os: 'other' } as const;
 
-/** A navigation-bar link: the sibling's play route, keeping the current non-token query; none when unavailable. */
+/**
+ * A navigation-bar link (play-page §2): the available sibling's play route, with the current query
+ * but `t` and the tokens (player-and-client §2: going to another item drops `t`).
+ */
 function navItem(link: NavLink | undefined) {
   if (!link) return undefined;
   const hash = typeof window === 'undefined' ? '' : window.location.hash;
-  return { title: link.title, ...(link.available ? { href: routeHash({ kind: 'route', slug: link.slug, title: link.title }, hash) } : {}) };
+  return { title: link.title, href: paths.play.itemHash(link.slug, link.title, hash) };
 }
 
 /** The loading screen's label of each phase of the flow (string-table keys). */

@@ -18,7 +18,7 @@
  *   │   (the playlist's actions and playback status live in a PlaylistRun, playlist/playlist-run.ts, play-page §4)
  *   │   playing ──playback-failed──▶ error | unsupported (drm_version_not_supported, content_not_supported)
  *   │   any load ──failed──▶ error ──retry──▶ loading(item)   (401 ──▶ redirecting(sign-in);
- *   │                        missing_from_library / unavailable + valid from ──▶ redirecting(from))
+ *   │                        missing_from_library / unavailable + valid from, or from absent ──▶ redirecting(from or sign-in page))
  *   └─ no session ──▶ redirecting(home)
  * ```
  *
@@ -355,6 +355,16 @@ export function signInUrl(configuration: Configuration | undefined, env: FlowEnv
   return typeof configured === 'string' ? (safeRedirectUrl(configured, env.origin, env.allowedOrigins) ?? fallback) : fallback;
 }
 
+/**
+ * Where `missing_from_library` / `unavailable` send the viewer (play-page §2 `from`, §8): the
+ * session's `from` when it is a safe target; `from` absent (`redirectUrl` left out): the configured
+ * sign-in page; `from` empty (`null`) or unsafe: nowhere (`null`, the code is shown).
+ */
+export function redirectTarget(session: PlaySession, configuration: Configuration | undefined, env: FlowEnv): string | null {
+  if (session.redirectUrl === undefined) return signInUrl(configuration, env);
+  return safeRedirectUrl(session.redirectUrl, env.origin, env.allowedOrigins);
+}
+
 function fail(state: FlowState, error: unknown, env: FlowEnv): Transition {
   const session = 'session' in state ? state.session : null;
   const slug = slugOf(state);
@@ -371,8 +381,9 @@ function fail(state: FlowState, error: unknown, env: FlowEnv): Transition {
       commands: [{ type: 'sign-in', signInUrl: signIn, clearAuth: !session?.playToken }],
     };
   }
-  if (REDIRECT_CODES.includes(flow.code) && session?.redirectUrl) {
-    const safe = safeRedirectUrl(session.redirectUrl, env.origin, env.allowedOrigins);
+  if (REDIRECT_CODES.includes(flow.code) && session) {
+    const configuration = 'configuration' in state ? state.configuration : undefined;
+    const safe = redirectTarget(session, configuration, env);
     if (safe) {
       const url = withQuery(safe, { prompt: `player_${flow.code}`, ...(slug ? { slug } : {}) });
       const target: NavigationTarget = { kind: 'url', url };

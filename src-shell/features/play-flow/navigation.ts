@@ -1,7 +1,9 @@
 /**
- * The navigation bar's previous / next links (play-page §2 "Page elements"): among the episodes of
- * a season, or the bonuses of a film or season, the neighbours of the item being played; a
- * neighbour that is not available now (coming soon or expired) is shown disabled. Pure.
+ * The navigation bar's previous / next links (play-page §2 "Page elements": "a link to the previous
+ * and to the next episode or bonus, among the available ones"): among the episodes of a season, or
+ * the bonuses of a film or season, the nearest sibling before and after the item being played that
+ * is available now (not coming soon, not expired). Siblings that are not available are skipped,
+ * never shown. Pure.
  */
 import type { Availability, ParsedSlug } from 's72-player/client';
 import type { ItemMetadata } from './describe-item.js';
@@ -13,11 +15,8 @@ export interface Sibling {
   title: string;
 }
 
-/** One link of the navigation bar. */
-export interface NavLink extends Sibling {
-  /** False when the item is coming soon or expired: the link is shown disabled. */
-  available: boolean;
-}
+/** One link of the navigation bar: an available sibling. */
+export type NavLink = Sibling;
 
 export interface NavLinks {
   previous?: NavLink;
@@ -50,20 +49,16 @@ export function siblingsOf(slug: ParsedSlug, metadata: ItemMetadata): Sibling[] 
 }
 
 /**
- * The previous and next links of `slug` among `siblings`, judged available with `availabilities`
- * at `now` (epoch ms). `undefined` availabilities (the lookup failed): every neighbour disabled.
+ * The previous and next links of `slug` among `siblings`: the nearest sibling on each side that is
+ * available at `now` (epoch ms) according to `availabilities`; a side with none has no link.
+ * `undefined` availabilities (the lookup failed): no sibling is known to be available, no links.
  */
 export function navLinks(slug: string, siblings: readonly Sibling[], availabilities: readonly Availability[] | undefined, now: number): NavLinks {
   const i = siblings.findIndex((s) => s.slug === slug);
-  if (i === -1) return {};
-  const bySlug = new Map((availabilities ?? []).map((a) => [a.slug, a]));
-  const link = (s: Sibling | undefined): NavLink | undefined => {
-    if (!s) return undefined;
-    const av = bySlug.get(s.slug);
-    const available = availabilities !== undefined && !isComingSoon(av, now) && !isExpired(av, now);
-    return { ...s, available };
-  };
-  const previous = link(siblings[i - 1]);
-  const next = link(siblings[i + 1]);
-  return { ...(previous ? { previous } : {}), ...(next ? { next } : {}) };
+  if (i === -1 || availabilities === undefined) return {};
+  const bySlug = new Map(availabilities.map((a) => [a.slug, a]));
+  const available = (s: Sibling): boolean => !isComingSoon(bySlug.get(s.slug), now) && !isExpired(bySlug.get(s.slug), now);
+  const previous = siblings.slice(0, i).reverse().find(available);
+  const next = siblings.slice(i + 1).find(available);
+  return { ...(previous ? { previous: { ...previous } } : {}), ...(next ? { next: { ...next } } : {}) };
 }

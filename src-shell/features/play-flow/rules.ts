@@ -63,9 +63,9 @@ export type AgeVerdict = 'allowed' | 'age_restricted' | 'missing_dob';
 /**
  * The age check (play-page §5 "Age check").
  *
- * The configuration's `minimum_purchase_age` turns the check on (≤ 0 or absent: anyone may watch);
- * the title's classification `minimum_age`, when known, is then the age required (so a PG title
- * with `minimum_age: 0` stays open); otherwise `minimum_purchase_age` is.
+ * The rule is the configuration's `minimum_purchase_age` (≤ 0 or absent: anyone may watch). The
+ * title's classification `minimum_age`, when known, may only raise it, never lower it: the age
+ * required is the larger of the two.
  * No auth token or a failed lookup: allowed. No `dob`: `missing_dob`. Under age: `age_restricted`.
  */
 export function checkAge(input: {
@@ -78,8 +78,7 @@ export function checkAge(input: {
   const configured = configNumber(input.configuration, 'minimum_purchase_age', 0);
   if (configured <= 0) return 'allowed';
   const c = input.classificationMinimumAge;
-  const required = typeof c === 'number' && Number.isFinite(c) ? c : configured;
-  if (required <= 0) return 'allowed';
+  const required = typeof c === 'number' && Number.isFinite(c) ? Math.max(configured, c) : configured;
   const viewer = input.viewer;
   if (!viewer || viewer.kind !== 'found') return 'allowed';
   if (!viewer.dob) return 'missing_dob';
@@ -96,10 +95,10 @@ export type ResumePlan =
   | { kind: 'prompt'; position: number };
 
 /**
- * The resume rule (play-page §5): `t` in the address wins; without `player_resume` or progress, start
- * from the beginning; a completed item (flag, or position / duration > 0.8) starts from the
- * beginning; an item in progress resumes at its position, asking first only when it was last
- * watched more than 3600 s ago.
+ * The resume rule (play-page §5 "Resume"): `t` in the address wins; without progress, or for a
+ * completed item (flag, or position / duration > 0.8), start from the beginning. An item in
+ * progress shows the resume prompt only when the configuration allows it (`player_resume`) and it
+ * was last watched more than 3600 s ago; otherwise playback starts at the saved position.
  */
 export function planResume(input: {
   configuration: Configuration;
@@ -109,13 +108,13 @@ export function planResume(input: {
   now: number;
 }): ResumePlan {
   if (input.startTime !== undefined) return { kind: 'start', at: input.startTime };
-  if (input.configuration['player_resume'] !== true) return { kind: 'start' };
   const p = input.progress;
   if (!p) return { kind: 'start' };
   const progress = { position: p.play_position, duration: p.length ?? null, completed: p.completed ?? false };
   if (isCompleted(progress) || !isInProgress(progress)) return { kind: 'start' };
+  const promptAllowed = input.configuration['player_resume'] === true;
   const last = p.last_played_at ? Date.parse(p.last_played_at) : NaN;
-  if (Number.isFinite(last) && input.now - last > RESUME_GAP_MS) return { kind: 'prompt', position: p.play_position };
+  if (promptAllowed && Number.isFinite(last) && input.now - last > RESUME_GAP_MS) return { kind: 'prompt', position: p.play_position };
   return { kind: 'start', at: p.play_position };
 }
 

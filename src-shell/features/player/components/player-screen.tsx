@@ -5,12 +5,15 @@
 import { S72Player, type S72PlayerElement } from 's72-player/react';
 import type { S72Error, S72Content, S72PlayerConfig } from 's72-player/client';
 import type { S72Tracks } from 's72-player';
+import type { MouseEvent } from 'react';
+import { goToPlayHash } from '../../../config/paths.js';
 import { useTranslator } from '../../../lib/i18n.js';
 
-/** A previous / next link of the navigation bar; without `href` it is shown disabled (not available now). */
+/** A previous / next link of the navigation bar: an available sibling (play-page §2 "Page elements"). */
 export interface PlayerNavLink {
   title: string;
-  href?: string | undefined;
+  /** The sibling's play route (a hash). */
+  href: string;
 }
 
 export interface PlayerScreenProps {
@@ -44,14 +47,17 @@ export interface PlayerScreenProps {
 function NavItem({ link, rel }: { link: PlayerNavLink; rel: 'prev' | 'next' }) {
   const i18n = useTranslator();
   const text = i18n.t(rel === 'prev' ? 'nav.previous' : 'nav.next', { title: link.title });
-  return link.href ? (
-    <a className="navbar__link" href={link.href} rel={rel} data-testid={`nav-${rel}`}>
+  // Going to another item sets the hash and reloads the page (player-and-client §2); a click with a
+  // modifier (new tab, new window) is left to the browser.
+  const onClick = (event: MouseEvent<HTMLAnchorElement>) => {
+    if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
+    event.preventDefault();
+    goToPlayHash(window.location, link.href);
+  };
+  return (
+    <a className="navbar__link" href={link.href} rel={rel} data-testid={`nav-${rel}`} onClick={onClick}>
       {text}
     </a>
-  ) : (
-    <span className="navbar__link navbar__link--disabled" role="link" aria-disabled="true" data-testid={`nav-${rel}`} title={i18n.t('nav.unavailable')}>
-      {text}
-    </span>
   );
 }
 
