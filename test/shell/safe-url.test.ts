@@ -1,5 +1,5 @@
 import { expect } from '@open-wc/testing';
-import { safeRedirectUrl, withQuery } from '../../src-shell/lib/safe-url.js';
+import { safeRedirectUrl, urlUnderPrefix, withQuery } from '../../src-shell/lib/safe-url.js';
 
 describe('redirect validation (`from`, DESIGN.md "Security rules")', () => {
   const origin = 'https://store.example';
@@ -38,5 +38,40 @@ describe('redirect validation (`from`, DESIGN.md "Security rules")', () => {
     expect(withQuery('https://store.example/a?b=1', { prompt: 'player_unavailable', slug: '/film/x' })).to.equal(
       'https://store.example/a?b=1&prompt=player_unavailable&slug=%2Ffilm%2Fx',
     );
+  });
+});
+
+describe('urlUnderPrefix (issue 8: m only on a configured telemetry endpoint)', () => {
+  const origin = 'https://store.example';
+  const prefixes = ['/services/license/play_telemetry', 'https://telemetry.example/v1/'];
+  it('accepts the prefix itself and paths below it, with a query', () => {
+    expect(urlUnderPrefix('/services/license/play_telemetry?via=m', origin, prefixes)).to.equal(
+      'https://store.example/services/license/play_telemetry?via=m',
+    );
+    expect(urlUnderPrefix('https://store.example/services/license/play_telemetry/batch', origin, prefixes)).to.equal(
+      'https://store.example/services/license/play_telemetry/batch',
+    );
+    expect(urlUnderPrefix('https://telemetry.example/v1/collect', origin, prefixes)).to.equal('https://telemetry.example/v1/collect');
+  });
+  it('refuses other same-origin paths (the PIN check), look-alike and climbing paths, other origins', () => {
+    for (const bad of [
+      '/services/users/v1/user_pin_codes/verify',
+      'https://store.example/services/license/play_telemetry_x',
+      '/services/license/play_telemetry/../heartbeat',
+      '/services/license/play_telemetry/%2e%2e/heartbeat',
+      '/services/license/play_telemetry/..%2fheartbeat',
+      '/services/license/play_telemetry\\..\\heartbeat',
+      'https://evil.example/services/license/play_telemetry',
+      'https://telemetry.example/v2/collect',
+      'https://telemetry.example.evil.example/v1/collect',
+      'https://user:pw@telemetry.example/v1/collect',
+      'javascript:alert(1)',
+      '',
+    ]) {
+      expect(urlUnderPrefix(bad, origin, prefixes), bad).to.equal(null);
+    }
+  });
+  it('nothing is allowed with no prefixes', () => {
+    expect(urlUnderPrefix('/services/license/play_telemetry', origin, [])).to.equal(null);
   });
 });
