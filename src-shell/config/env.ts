@@ -3,6 +3,10 @@
  *
  * `VITE_ALLOWED_REDIRECT_ORIGINS`: comma-separated origins, besides the page's own, that `from`
  * and other redirect targets may point to (DESIGN.md "Security rules"). Empty by default.
+ *
+ * `VITE_ALLOWED_PARENT_ORIGINS`: comma-separated origins, besides the page's own, of pages that may
+ * embed the play page and receive its window messages (issue 8; DESIGN.md "Window messages"). Unset:
+ * no list, any http(s) parent origin gets them (they never carry a token).
  */
 function list(value: unknown): string[] {
   return typeof value === 'string'
@@ -16,3 +20,8 @@ function list(value: unknown): string[] {
 const env = (import.meta as ImportMeta & { env?: Record<string, unknown> }).env ?? {};
 
 export const ALLOWED_REDIRECT_ORIGINS: readonly string[] = list(env['VITE_ALLOWED_REDIRECT_ORIGINS']);
+
+export const ALLOWED_PARENT_ORIGINS: readonly string[] | undefined =
+  typeof env['VITE_ALLOWED_PARENT_ORIGINS'] === 'string' && env['VITE_ALLOWED_PARENT_ORIGINS'].trim() !== ''
+    ? list(env['VITE_ALLOWED_PARENT_ORIGINS'])
+    : undefined;

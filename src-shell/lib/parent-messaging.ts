@@ -3,10 +3,20 @@
  * `{event: 's72-player:timeupdate', slug, currentTime}` (at most ~1 per second),
  * `{event: 's72-player:ended', slug}` and `{event: 's72-player:error', code, …}`.
  *
- * Posted only when the page is framed, only to the parent's origin taken from `document.referrer`
- * (nothing at all when no referrer origin is known), never to `'*'`, and never with tokens: every message is built
- * here from an explicit list of fields.
+ * Posted only when the page is framed, only to the parent's origin, never to `'*'`, and never with
+ * tokens: every message is built here from an explicit list of fields.
+ *
+ * The parent's origin (issue 8 "Hardening"): `location.ancestorOrigins[0]` where the browser has it,
+ * else `document.referrer`'s origin, else the origin remembered for this tab (sessionStorage), so
+ * that it survives the 401 → sign-in → back round trip inside the iframe, after which the referrer is
+ * the storefront's own sign-in page or empty. A referrer on the page's own origin is taken only when
+ * nothing is remembered. The result must be the page's own origin or on the allow-list when one is
+ * given; otherwise nothing is posted.
  */
+import type { JsonStorage } from './storage.js';
+
+/** sessionStorage key of the parent origin found on an earlier load in this tab. */
+export const PARENT_ORIGIN_KEY = 'playParentOrigin';
 
 /** Messages the play page posts to its parent. `currentTime` in seconds. */
 export type ParentMessage =
@@ -32,6 +42,21 @@ export interface MessagingHost {
   parent: { postMessage(message: unknown, targetOrigin: string): void };
   /** `document.referrer`. */
   referrer: string;
+  /** `location.ancestorOrigins` (Chromium, WebKit); absent elsewhere. */
+  ancestorOrigins?: ArrayLike<string> | undefined;
+  /** The page's own origin (`location.origin`). */
+  origin?: string | undefined;
+  /** Tab-scoped storage (sessionStorage) remembering the parent origin across page loads. */
+  storage?: JsonStorage | undefined;
+}
+
+/** Which parent origins may receive messages. */
+export interface ParentOriginPolicy {
+  /**
+   * Origins (besides the page's own) that may receive messages. `undefined`: no list is configured,
+   * so any http(s) parent origin is accepted (DESIGN.md "Window messages": from the referrer).
+   */
+  allowedOrigins?: readonly string[] | undefined;
 }
 
 export interface ParentMessenger {
@@ -43,15 +68,11 @@ export interface ParentMessenger {
   error(error: { code: string; category?: string; severity?: string; httpStatus?: number; requestId?: string }, slug?: string): void;
 }
 
-/**
- * The origin of the framing page, from `document.referrer`; `null` when the page is not framed, the
- * referrer is empty or not http(s).
- */
-export function parentOrigin(host: Pick<MessagingHost, 'self' | 'parent' | 'referrer'>): string | null {
-  if (host.parent === host.self || !host.parent) return null;
-  if (!host.referrer) return null;
+/** The http(s) origin of a URL or origin string, else `null`. */
+function httpOrigin(value: string | null | undefined): string | null {
+  if (!value) return null;
   try {
-    const url = new URL(host.referrer);
+    const url = new URL(value);
     return url.protocol === 'http:' || url.protocol === 'https:' ? url.origin : null;
   } catch {
     return null;
@@ -59,17 +80,39 @@ export function parentOrigin(host: Pick<MessagingHost, 'self' | 'parent' | 'refe
 }
 
 /**
+ * The origin of the framing page (see the module comment for the order); `null` when the page is not
+ * framed, no http(s) origin is known, or the origin is not allowed by `policy`. A found origin is
+ * remembered in `host.storage`.
+ */
+export function parentOrigin(host: MessagingHost, policy: ParentOriginPolicy = {}): string | null {
+  if (host.parent === host.self || !host.parent) return null;
+  const own = httpOrigin(host.origin);
+  const ancestor = host.ancestorOrigins && host.ancestorOrigins.length > 0 ? httpOrigin(host.ancestorOrigins[0]) : null;
+  const referrer = httpOrigin(host.referrer);
+  const storedValue = host.storage?.read(PARENT_ORIGIN_KEY);
+  const remembered = typeof storedValue === 'string' ? httpOrigin(storedValue) : null;
+  // After an in-frame navigation (sign-in and back) the referrer is our own page: the remembered parent wins.
+  const fromReferrer = referrer !== null && referrer === own && remembered !== null ? remembered : referrer;
+  const candidate = ancestor ?? fromReferrer ?? remembered;
+  if (candidate === null) return null;
+  const allowed = policy.allowedOrigins;
+  if (allowed !== undefined && candidate !== own && !allowed.map(httpOrigin).includes(candidate)) return null;
+  if (candidate !== remembered) host.storage?.write(PARENT_ORIGIN_KEY, candidate);
+  return candidate;
+}
+
+/**
  * Creates the messenger.
  *
- * @param host The window pieces (default: the real `window` and `document.referrer`).
+ * @param host The window pieces (default: the real `window`, `document.referrer`, no storage).
  * @param options `now` (epoch ms clock, injected for tests), `intervalMs` (timeupdate throttle,
- *   default {@link TIMEUPDATE_INTERVAL_MS}).
+ *   default {@link TIMEUPDATE_INTERVAL_MS}), `allowedOrigins` (see {@link ParentOriginPolicy}).
  */
 export function createParentMessenger(
   host: MessagingHost | undefined = defaultHost(),
-  options: { now?: () => number; intervalMs?: number } = {},
+  options: { now?: () => number; intervalMs?: number } & ParentOriginPolicy = {},
 ): ParentMessenger {
-  const targetOrigin = host ? parentOrigin(host) : null;
+  const targetOrigin = host ? parentOrigin(host, options) : null;
   const now = options.now ?? (() => Date.now());
   const intervalMs = options.intervalMs ?? TIMEUPDATE_INTERVAL_MS;
   let lastTimeUpdateAt = -Infinity;
@@ -111,7 +154,17 @@ export function createParentMessenger(
   };
 }
 
-function defaultHost(): MessagingHost | undefined {
+/**
+ * The real window's pieces; `storage` is the tab's sessionStorage (see {@link PARENT_ORIGIN_KEY}).
+ */
+export function defaultHost(storage?: JsonStorage): MessagingHost | undefined {
   if (typeof window === 'undefined') return undefined;
-  return { self: window, parent: window.parent, referrer: document.referrer };
+  return {
+    self: window,
+    parent: window.parent,
+    referrer: document.referrer,
+    ancestorOrigins: window.location.ancestorOrigins,
+    origin: window.location.origin,
+    storage,
+  };
 }

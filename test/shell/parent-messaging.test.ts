@@ -1,5 +1,6 @@
 import { expect } from '@open-wc/testing';
-import { createParentMessenger, parentOrigin, type MessagingHost } from '../../src-shell/lib/parent-messaging.js';
+import { createParentMessenger, parentOrigin, PARENT_ORIGIN_KEY, type MessagingHost } from '../../src-shell/lib/parent-messaging.js';
+import { createJsonStorage, memoryStorage } from '../../src-shell/lib/storage.js';
 import { S72Error } from 's72-player/client';
 
 function host(referrer: string, framed = true) {
@@ -85,5 +86,41 @@ describe('parent-window messages (DESIGN.md "Window messages")', () => {
       referrer: 'https://shop.example/',
     };
     createParentMessenger(h).ended('/film/x');
+  });
+
+  describe('parent origin (issue 8: ancestorOrigins, referrer, allow-list, sign-in round trip)', () => {
+    const OWN = 'https://store.example';
+    const framed = (extra: Partial<MessagingHost>): MessagingHost => ({ self: {}, parent: { postMessage: () => undefined }, referrer: '', origin: OWN, ...extra });
+
+    it('prefers location.ancestorOrigins[0] over the referrer', () => {
+      expect(parentOrigin(framed({ ancestorOrigins: ['https://shop.example'], referrer: 'https://other.example/x' }))).to.equal('https://shop.example');
+      expect(parentOrigin(framed({ ancestorOrigins: [], referrer: 'https://other.example/x' }))).to.equal('https://other.example');
+      expect(parentOrigin(framed({ ancestorOrigins: ['null'], referrer: '' }))).to.equal(null);
+    });
+
+    it('checks the origin against the allow-list when one is given (the page’s own origin is always allowed)', () => {
+      const policy = { allowedOrigins: ['https://shop.example'] };
+      expect(parentOrigin(framed({ ancestorOrigins: ['https://shop.example'] }), policy)).to.equal('https://shop.example');
+      expect(parentOrigin(framed({ ancestorOrigins: ['https://evil.example'] }), policy)).to.equal(null);
+      expect(parentOrigin(framed({ referrer: 'https://evil.example/page' }), policy)).to.equal(null);
+      expect(parentOrigin(framed({ ancestorOrigins: [OWN] }), policy)).to.equal(OWN);
+      const { h, posted } = host('https://evil.example/');
+      createParentMessenger(h, policy).ended('/film/x');
+      expect(posted).to.deep.equal([]);
+    });
+
+    it('keeps the parent origin across the 401 → sign-in → back round trip without ancestorOrigins', () => {
+      const storage = createJsonStorage(memoryStorage());
+      // First load: the referrer is the partner page.
+      expect(parentOrigin(framed({ referrer: 'https://shop.example/films', storage }))).to.equal('https://shop.example');
+      expect(storage.read(PARENT_ORIGIN_KEY)).to.equal('https://shop.example');
+      // Back from the storefront's sign-in page: the referrer is our own page, or none.
+      expect(parentOrigin(framed({ referrer: `${OWN}/signin.html?from=x`, storage }))).to.equal('https://shop.example');
+      expect(parentOrigin(framed({ referrer: '', storage }))).to.equal('https://shop.example');
+    });
+
+    it('a same-origin parent with nothing remembered is the page’s own origin', () => {
+      expect(parentOrigin(framed({ referrer: `${OWN}/films` }))).to.equal(OWN);
+    });
   });
 });
