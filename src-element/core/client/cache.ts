@@ -229,7 +229,7 @@ export function createContentCache(options: ContentCacheOptions = {}): ContentCa
           (error: unknown) => {
             if (!finish()) return;
             release(hash);
-            reject(isCancelledError(error) ? abortedError(error) : error);
+            reject(isCancelledError(error) ? abortedError(error) : (error as Error));
           },
         );
       });

@@ -72,6 +72,7 @@ export type { RedactOptions } from '../redact.js';
 export {
   BATCH_MAX_RETRY_DELAY_MS,
   BATCH_SEND_TIMEOUT_MS,
+  KEEPALIVE_BATCH_MAX_BYTES,
   TelemetryBatcher,
   classifyBatchFailure,
   failureStatus,
@@ -309,7 +310,8 @@ export function createContentClient(options: ContentClientOptions): ContentClien
     try {
       query = build();
     } catch (error) {
-      return Promise.reject(error);
+      // Query builders throw S72Errors (slug errors).
+      return Promise.reject(error as Error);
     }
     return cache.read(contentQueryKey(http, query.key), (querySignal) => query.run(http, querySignal), { signal, fresh });
   };

@@ -15,7 +15,9 @@
  * - **Held**: while `canSend()` is false (no token) nothing is sent and events stay queued; call
  *   {@link TelemetryBatcher.schedule} when it may have changed.
  * - **Page hide**: `pagehide`, and `visibilitychange` to hidden, flush with `keepalive` (or the
- *   beacon), starting the request within the event.
+ *   beacon), starting the request within the event, in batches whose events' JSON is at most
+ *   `keepaliveMaxBytes` ({@link KEEPALIVE_BATCH_MAX_BYTES}: the browser refuses a keepalive body
+ *   over 64 KiB); an event over it alone goes without `keepalive`.
  * - **Order**: regular sends run one at a time, and a `flush()` waits for a send in flight; a
  *   keepalive flush starts at once (the page is going away).
  * - A send that has not settled after `sendTimeoutMs` is aborted, and counts as a network failure.
@@ -29,6 +31,23 @@ import { backoffDelayMs, type BackoffOptions } from '../net/backoff.js';
 export const BATCH_MAX_RETRY_DELAY_MS = 60_000;
 /** A send that has not settled after this long is aborted, ms. */
 export const BATCH_SEND_TIMEOUT_MS = 30_000;
+/**
+ * Most bytes of a keepalive batch's events as JSON: the browser's keepalive limit (64 KiB) less
+ * 4 KiB for the request's own envelope (e.g. `{sent_at, source, correlation_id, events}`).
+ */
+export const KEEPALIVE_BATCH_MAX_BYTES = 60 * 1024;
+
+const utf8 = new TextEncoder();
+
+/** The UTF-8 size of an event as JSON; one that cannot be serialised counts as 0 (the send decides). */
+function jsonBytes(event: unknown): number {
+  try {
+    const text = JSON.stringify(event);
+    return text === undefined ? 0 : utf8.encode(text).length;
+  } catch {
+    return 0;
+  }
+}
 
 /** What to do with a batch whose send failed. */
 export type BatchFailureOutcome = 'drop' | 'retry' | 'disable';
@@ -102,6 +121,10 @@ export interface TelemetryBatcherOptions<E> {
   maxQueueSize?: number;
   /** Default {@link BATCH_SEND_TIMEOUT_MS}. */
   sendTimeoutMs?: number;
+  /** Most bytes of a keepalive batch's events as JSON. Default {@link KEEPALIVE_BATCH_MAX_BYTES}. */
+  keepaliveMaxBytes?: number;
+  /** The size of one event in a body, bytes. Default its UTF-8 JSON length. */
+  eventBytes?: (event: E) => number;
   /** Default {@link systemClock}. */
   clock?: Clock;
   /** Targets listened to between `start()` and `stop()`. Default none. */
@@ -318,9 +341,9 @@ export class TelemetryBatcher<E> {
     this.#inFlight += 1;
     try {
       if (keepalive) {
-        const batches: Queued<E>[][] = [];
-        while (this.#queue.length > 0) batches.push(this.#queue.splice(0, this.#maxBatchSize));
-        await Promise.all(batches.map((batch) => this.#sendBatch(batch, true)));
+        // Everything queued, now, in batches under the keepalive limit; none waits for another.
+        const batches = this.#keepaliveBatches(this.#queue.splice(0));
+        await Promise.all(batches.map(({ batch, fits }) => this.#sendBatch(batch, fits)));
       } else {
         while (this.#queue.length > 0 && !this.#disabled) {
           const batch = this.#queue.splice(0, this.#maxBatchSize);
@@ -333,6 +356,30 @@ export class TelemetryBatcher<E> {
     if (this.#inFlight === 0 && this.#queue.length > 0) {
       this.#arm(this.#failures > 0 ? backoffDelayMs(this.#failures, this.#retryBackoff) : this.batchMs);
     }
+  }
+
+  /**
+   * Splits `items` into batches of at most `maxBatchSize` events whose JSON (`[a,b,…]`) is at most
+   * `keepaliveMaxBytes`; an event bigger than that goes alone and does not fit (`fits` false).
+   */
+  #keepaliveBatches(items: readonly Queued<E>[]): Array<{ batch: Queued<E>[]; fits: boolean }> {
+    const limit = this.#options.keepaliveMaxBytes ?? KEEPALIVE_BATCH_MAX_BYTES;
+    const sizeOf = this.#options.eventBytes ?? jsonBytes;
+    const out: Array<{ batch: Queued<E>[]; fits: boolean }> = [];
+    let batch: Queued<E>[] = [];
+    let bytes = 2; // the brackets
+    for (const item of items) {
+      const eventSize = Math.max(0, sizeOf(item.event));
+      if (batch.length > 0 && (bytes + 1 + eventSize > limit || batch.length >= this.#maxBatchSize)) {
+        out.push({ batch, fits: bytes <= limit });
+        batch = [];
+        bytes = 2;
+      }
+      bytes += (batch.length > 0 ? 1 : 0) + eventSize;
+      batch.push(item);
+    }
+    if (batch.length > 0) out.push({ batch, fits: bytes <= limit });
+    return out;
   }
 
   /** Sends one batch (beacon first when keepalive); settles with what became of it, never rejects. */

@@ -8,6 +8,7 @@ import sinon from 'sinon';
 import { S72Error } from '../../../src-element/core/errors.js';
 import {
   BATCH_SEND_TIMEOUT_MS,
+  KEEPALIVE_BATCH_MAX_BYTES,
   TelemetryBatcher,
   classifyBatchFailure,
   failureStatus,
@@ -365,6 +366,84 @@ describe('TelemetryBatcher (core/telemetry/batcher.ts)', () => {
     await clock.tickAsync(BATCH_MS * 3);
     expect(rec.calls).to.have.length(1);
     expect(await b.flush()).to.equal(undefined);
+  });
+
+  describe('page hide: batches under the 64 KiB keepalive limit', () => {
+    /** A batcher of strings whose send records the JSON size of each batch. */
+    const strings = (options: Partial<TelemetryBatcherOptions<string>> = {}) => {
+      const calls: Array<{ events: string[]; keepalive: boolean; bytes: number }> = [];
+      const b = new TelemetryBatcher<string>({
+        batchMs: BATCH_MS,
+        lifecycle: { window: win },
+        send: (events, { keepalive }) => {
+          calls.push({ events: [...events], keepalive, bytes: new TextEncoder().encode(JSON.stringify(events)).length });
+          return new Promise<void>(() => undefined); // never settles: nothing waits for it
+        },
+        ...options,
+      });
+      b.start();
+      return { b, calls };
+    };
+
+    it('the limit leaves room under 64 KiB for the request envelope', () => {
+      expect(KEEPALIVE_BATCH_MAX_BYTES).to.be.greaterThan(32 * 1024);
+      expect(KEEPALIVE_BATCH_MAX_BYTES).to.be.lessThan(64 * 1024);
+    });
+
+    it('splits a large queue into keepalive batches each under the limit, all started at once, in order', () => {
+      const { b, calls } = strings();
+      const events = Array.from({ length: 13 }, (_, i) => `${i}`.padEnd(10_000, 'x'));
+      for (const e of events) b.add(e);
+      win.dispatchEvent(new Event('pagehide'));
+      expect(calls.length).to.be.greaterThan(1);
+      expect(calls.every((c) => c.keepalive && c.bytes <= KEEPALIVE_BATCH_MAX_BYTES)).to.equal(true);
+      expect(calls.flatMap((c) => c.events)).to.deep.equal(events);
+      expect(b.size).to.equal(0);
+    });
+
+    it('counts bytes, not characters (multi-byte text)', () => {
+      const { b, calls } = strings();
+      for (let i = 0; i < 6; i++) b.add('é'.repeat(10_000)); // 20 000 bytes each
+      win.dispatchEvent(new Event('pagehide'));
+      expect(calls.every((c) => c.bytes <= KEEPALIVE_BATCH_MAX_BYTES)).to.equal(true);
+      expect(calls.flatMap((c) => c.events)).to.have.length(6);
+    });
+
+    it('an event over the limit goes alone, without keepalive (the browser would refuse it)', () => {
+      const { b, calls } = strings();
+      b.add('small-1');
+      b.add('y'.repeat(KEEPALIVE_BATCH_MAX_BYTES + 1));
+      b.add('small-2');
+      win.dispatchEvent(new Event('pagehide'));
+      expect(calls.map((c) => [c.events.map((e) => e.slice(0, 7)), c.keepalive])).to.deep.equal([
+        [['small-1'], true],
+        [['yyyyyyy'], false],
+        [['small-2'], true],
+      ]);
+    });
+
+    it('a stalled keepalive send is aborted after sendTimeoutMs and its events kept', async () => {
+      const signals: AbortSignal[] = [];
+      const b = new TelemetryBatcher<number>({
+        batchMs: BATCH_MS,
+        sendTimeoutMs: 5_000,
+        lifecycle: { window: win },
+        send: (_events, { signal }) =>
+          new Promise<void>((_resolve, reject) => {
+            signals.push(signal);
+            signal.addEventListener('abort', () => reject(new DOMException('aborted', 'AbortError')));
+          }),
+      });
+      b.start();
+      b.add(1);
+      win.dispatchEvent(new Event('pagehide'));
+      await clock.tickAsync(4_999);
+      expect(signals[0]!.aborted).to.equal(false);
+      await clock.tickAsync(1);
+      expect(signals[0]!.aborted).to.equal(true);
+      expect(b.pending).to.deep.equal([1]);
+      b.stop();
+    });
   });
 
   it('rejects a batch window that is not a positive number', () => {

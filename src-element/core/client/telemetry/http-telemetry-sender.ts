@@ -56,7 +56,7 @@ export function createHttpTelemetrySender(options: HttpTelemetrySenderOptions): 
         cause,
       });
     }
-    let text = '';
+    let text: string;
     try {
       text = await response.text();
     } catch {

@@ -31,6 +31,11 @@ export const TELEMETRY_BATCH_MS = 10_000;
 export const TELEMETRY_MAX_RETRY_DELAY_MS = 60_000;
 /** A send that has not settled after this long is aborted and counts as a network failure. */
 export const TELEMETRY_SEND_TIMEOUT_MS = 30_000;
+/**
+ * Most events kept (beyond it the oldest are dropped), as the play page's telemetry
+ * (`PLAY_TELEMETRY_MAX_QUEUE`): a page without a token, or offline, cannot grow without bound.
+ */
+export const TELEMETRY_MAX_QUEUE = 1_000;
 /** Length of the correlation id (player-and-client §9: 21 random characters). */
 export const TELEMETRY_CORRELATION_ID_LENGTH = 21;
 /** Default `source` of a batch. */
@@ -203,6 +208,7 @@ export class TelemetryClient {
       clock: this.clock,
       lifecycle: { ...defaultLifecycle(), ...options.lifecycle },
       sendTimeoutMs: options.sendTimeoutMs ?? TELEMETRY_SEND_TIMEOUT_MS,
+      maxQueueSize: TELEMETRY_MAX_QUEUE,
       // Retries: 1, 2, 4 … batch windows, capped (§7 "the batch is kept and retried").
       retryBackoff: {
         baseDelayMs: batchMs,

@@ -6,6 +6,7 @@ import { expect } from '@open-wc/testing';
 import sinon from 'sinon';
 import {
   TELEMETRY_BATCH_MS,
+  TELEMETRY_MAX_QUEUE,
   TELEMETRY_TIMESTAMP_INVALID_RANGE,
   TelemetryClient,
   classifyTelemetryFailure,
@@ -27,7 +28,7 @@ function recordingSender() {
     calls.push({ batch: structuredClone(batch), options: { authToken, keepalive } });
     const outcome = outcomes.shift();
     if (outcome instanceof Promise) return outcome;
-    if (outcome !== undefined) throw outcome;
+    if (outcome !== undefined) throw outcome as Error;
   };
   const events = (i: number) => calls[i]!.batch.events.map((e) => e.event);
   return { send, calls, outcomes, events };
@@ -177,7 +178,7 @@ describe('TelemetryClient (player-and-client §3, §5, §7, §9)', () => {
       } catch (error) {
         thrown = error;
       }
-      expect(isS72Error(thrown), String(bad)).to.equal(true);
+      expect(isS72Error(thrown), JSON.stringify(bad) ?? typeof bad).to.equal(true);
       expect(thrown).to.include({ category: 'client', code: 'invalid_config' });
     }
     expect(() => new TelemetryClient(undefined as unknown as TelemetryClientOptions)).to.throw(S72Error);
@@ -205,6 +206,13 @@ describe('TelemetryClient (player-and-client §3, §5, §7, §9)', () => {
     expect(sender.events(0)).to.deep.equal(['a', 'b']);
     expect(sender.calls[0]!.options.authToken).to.equal('tok-late');
     expect(t.queuedCount).to.equal(0);
+  });
+
+  it('caps its queue at TELEMETRY_MAX_QUEUE events like the play telemetry, dropping the oldest', () => {
+    expect(TELEMETRY_MAX_QUEUE).to.equal(1_000);
+    const t = make({ authToken: undefined });
+    for (let i = 0; i < TELEMETRY_MAX_QUEUE + 5; i++) t.track(`e${i}`);
+    expect(t.queuedCount).to.equal(TELEMETRY_MAX_QUEUE);
   });
 
   it('drops a batch the service answers with HTTP 4xx', async () => {
@@ -528,7 +536,7 @@ describe('createHttpTelemetrySender (player-and-client §7)', () => {
     const headers = new Headers(init.headers);
     expect(headers.get('X-Auth-Token')).to.equal('tok-1');
     expect(headers.get('content-type')).to.equal('application/json');
-    expect(JSON.parse(String(init.body))).to.deep.equal(batch);
+    expect(JSON.parse(init.body as string)).to.deep.equal(batch);
     expect(init.keepalive).to.equal(true);
     expect(init.referrerPolicy).to.equal('no-referrer');
     expect(send.sendBeacon).to.equal(undefined);
