@@ -202,6 +202,40 @@ describe('play-flow runner', () => {
     expect(calls.filter((c) => c.name === 'getFilm')).to.have.length(2);
   });
 
+  it('a countdown keeps at most one abort listener: each tick removes its own when the timer fires (issue 8)', async () => {
+    // Counts the abort listeners added to and removed from every AbortSignal while the countdown runs.
+    const proto = AbortSignal.prototype;
+    const add = proto.addEventListener;
+    const remove = proto.removeEventListener;
+    let live = 0;
+    proto.addEventListener = function (this: AbortSignal, ...args: Parameters<AbortSignal['addEventListener']>) {
+      if (args[0] === 'abort') live++;
+      add.apply(this, args);
+    } as AbortSignal['addEventListener'];
+    proto.removeEventListener = function (this: AbortSignal, ...args: Parameters<AbortSignal['removeEventListener']>) {
+      if (args[0] === 'abort') live--;
+      remove.apply(this, args);
+    } as AbortSignal['removeEventListener'];
+    try {
+      const { flow, find, clock } = setup();
+      flow.start(session());
+      find('getFilm').answer.resolve(FILM);
+      find('getAvailabilities').answer.resolve([availability('/film/night-harbour', new Date(clock.now() + 600_000).toISOString())]);
+      find('getConfiguration').answer.resolve({});
+      await tick();
+      expect(flow.getState().status).to.equal('countdown');
+      const atStart = live;
+      for (let i = 0; i < 30; i++) clock.advance(1000);
+      expect(flow.getState().status).to.equal('countdown');
+      expect(clock.pending()).to.equal(1);
+      expect(live - atStart, 'abort listeners left behind by 30 ticks').to.be.at.most(0);
+      flow.destroy();
+    } finally {
+      proto.addEventListener = add;
+      proto.removeEventListener = remove;
+    }
+  });
+
   it('a restart cancels the countdown timer', async () => {
     const { flow, find, clock } = setup();
     flow.start(session());

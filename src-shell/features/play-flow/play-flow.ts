@@ -154,7 +154,10 @@ export function createPlayFlow(deps: PlayFlowDeps): PlayFlow {
         deps.navigate(command.target);
         return;
       case 'wait': {
+        // One abort listener per pending timer: removed when the timer fires, so a countdown that
+        // ticks every second does not pile them up on the run's signal (issue 8).
         const timer = clock.setTimeout(() => {
+          signal.removeEventListener('abort', cancel);
           if (!signal.aborted) dispatch({ type: 'tick', now: now() });
         }, command.ms);
         const cancel = (): void => clock.clearTimeout(timer);
