@@ -4,8 +4,8 @@
  */
 import { createContentCache, createContentClient, type ContentCache, type ContentClient, isS72Error } from 's72-player/client';
 import { checkCurrentDevice, restrictionsFromToggles, type DeviceSupport } from '../features/device-support/index.js';
-import { ALLOWED_REDIRECT_ORIGINS } from '../config/env.js';
-import { paths } from '../config/paths.js';
+import { ALLOWED_PARENT_ORIGINS, ALLOWED_REDIRECT_ORIGINS } from '../config/env.js';
+import { goToPlayHash, paths } from '../config/paths.js';
 import { signOutStoredSession } from '../features/play-session/play-session.js';
 import { withoutParams } from '../features/play-session/parse-route.js';
 import { createFlowApi } from '../features/play-flow/api/flow-api.js';
@@ -16,12 +16,12 @@ import type { NavigationTarget } from '../features/play-flow/machine.js';
 import { createPlayFlow, type PlayFlow, type PlayFlowDeps } from '../features/play-flow/play-flow.js';
 import type { PlaylistEntry } from '../features/play-flow/machine.js';
 import { fetchPlaylist, WatchedTracker } from '../features/playlist/index.js';
-import { PlayTelemetry, telemetryFrequencyMs } from '../features/play-telemetry/index.js';
-import { safeRedirectUrl } from '../lib/safe-url.js';
+import { allowedTelemetryUrl, PlayTelemetry, telemetryFrequencyMs } from '../features/play-telemetry/index.js';
 import type { PlaySession } from '../types/play-session.js';
-import { createParentMessenger, type ParentMessenger } from '../lib/parent-messaging.js';
-import { browserLocalStorage, createJsonStorage } from '../lib/storage.js';
+import { createParentMessenger, defaultHost, type ParentMessenger } from '../lib/parent-messaging.js';
+import { browserLocalStorage, browserSessionStorage, createJsonStorage } from '../lib/storage.js';
 import { LANG_PARAM, browserLanguages, pageLocale } from '../lib/i18n.js';
+import { createPageLogger, type PageLogger } from './logger.js';
 
 export interface AppServices {
   /** The storefront origin (the page's own). */
@@ -32,11 +32,9 @@ export interface AppServices {
   destroy(): void;
 }
 
-/** The hash of another play route, keeping the current non-token query (e.g. `nav=false`). */
+/** The hash of another play route: the current query (e.g. `nav=false`) without `t` and the tokens (player-and-client §2). */
 export function routeHash(target: Extract<NavigationTarget, { kind: 'route' }>, currentHash: string): string {
-  const q = currentHash.indexOf('?');
-  const query = q === -1 ? '' : currentHash.slice(q);
-  return `${paths.play.getHash(target.slug, target.title)}${query}`;
+  return paths.play.itemHash(target.slug, target.title, currentHash);
 }
 
 /** `href` with the token parameters (`u`, `p`) removed from its hash query. */
@@ -69,6 +67,7 @@ export async function loadPlaylistEntries(
   slug: string,
   watched: WatchedTracker,
   signal?: AbortSignal,
+  logger: Pick<PageLogger, 'warn'> = console,
 ): Promise<PlaylistEntry[] | undefined> {
   try {
     const { playlist } = await fetchPlaylist(slug, {
@@ -85,7 +84,7 @@ export async function loadPlaylistEntries(
       watchedInSession: watched.hasWatchedInSession(item),
     }));
   } catch (error) {
-    if (!(isS72Error(error) && error.httpStatus === 404)) console.warn('playlist unavailable, playing the item itself', error);
+    if (!(isS72Error(error) && error.httpStatus === 404)) logger.warn('playlist unavailable, playing the item itself', error);
     return undefined;
   }
 }
@@ -114,9 +113,13 @@ export function createFlowClients(origin: string, cache: ContentCache = createCo
 export function createAppServices(win: Window = window): AppServices {
   const origin = win.location.origin;
   const policy = { origin, allowedOrigins: ALLOWED_REDIRECT_ORIGINS };
-  const storage = createJsonStorage(browserLocalStorage());
-  const sessions = createSessionSource({ host: win as unknown as SessionHost, storage, policy });
-  const messenger = createParentMessenger();
+  // Tokens in the tab's sessionStorage only; localStorage keeps preferences (issue 8 "Tokens at rest").
+  const stores = { session: createJsonStorage(browserSessionStorage()), preferences: createJsonStorage(browserLocalStorage()) };
+  const sessions = createSessionSource({ host: win as unknown as SessionHost, stores, policy });
+  // The parent origin is remembered in the tab's storage across the sign-in round trip (issue 8).
+  const messenger = createParentMessenger(defaultHost(stores.session), { allowedOrigins: ALLOWED_PARENT_ORIGINS });
+  // WARN and above to the log service (play-page §9).
+  const logger = createPageLogger({ baseUrl: origin });
   const watched = new WatchedTracker({ storage: browserLocalStorage() });
   // One play telemetry per page (play-page §7), created with the first event's tokens and the
   // configured frequency; flushed on pagehide.
@@ -134,17 +137,18 @@ export function createAppServices(win: Window = window): AppServices {
     detectCapabilities: () => detectCapabilities(),
     navigate: (target) => {
       if (target.kind === 'url') win.location.assign(target.url);
-      else win.location.replace(routeHash(target, win.location.hash));
+      // Another item: set the hash and reload the page (player-and-client §2).
+      else goToPlayHash(win.location, routeHash(target, win.location.hash), { replace: true });
     },
     currentUrl: () => pageUrlWithoutTokens(win.location.href),
-    signOut: (redirect) => signOutStoredSession(storage, policy, redirect),
+    signOut: (redirect) => signOutStoredSession(stores, policy, redirect, Date.now()),
     checkDevice: (client, signal) => checkDeviceWithToggles(client, signal),
-    loadPlaylist: (session, slug, signal) => loadPlaylistEntries(origin, session, slug, watched, signal),
+    loadPlaylist: (session, slug, signal) => loadPlaylistEntries(origin, session, slug, watched, signal, logger),
     markWatched: (item) => watched.markWatched(item),
     track: (session, { event, slug, data, configuration }) => {
-      // `m` (play-page §2) replaces the endpoint only when it is on an allowed origin: the play
-      // token goes with it (DESIGN.md "Security rules").
-      const telemetryUrl = safeRedirectUrl(session.telemetryUrl, origin, ALLOWED_REDIRECT_ORIGINS);
+      // `m` (play-page §2) replaces the endpoint only when it is under a configured telemetry URL
+      // prefix: the token goes with it (issue 8; DESIGN.md "Security rules").
+      const telemetryUrl = allowedTelemetryUrl(session.telemetryUrl, origin, configuration);
       telemetry ??= new PlayTelemetry({
         baseUrl: origin,
         ...(telemetryUrl ? { url: telemetryUrl } : {}),
@@ -158,12 +162,22 @@ export function createAppServices(win: Window = window): AppServices {
       telemetry.track(event, slug, data);
     },
   });
+  // An error screen is logged at ERROR (play-page §9: WARN and above go to the log service).
+  let loggedError: unknown;
+  flow.subscribe(() => {
+    const state = flow.getState();
+    if (state.status !== 'error' || state.error === loggedError) return;
+    loggedError = state.error;
+    const { code, httpStatus, requestId } = state.error;
+    logger.error('play page error', { code, slug: state.slug, httpStatus, requestId });
+  });
   return {
     origin,
     sessions,
     flow,
     messenger,
     destroy() {
+      logger.destroy();
       void telemetry?.destroy();
       flow.destroy();
       sessions.destroy();
