@@ -64,10 +64,7 @@ export function bundleQuery(slugOrId: string): ContentQuery<Bundle> {
  * @throws {S72Error} `unsupported_slug` for another slug shape; `bundle_not_found`
  *   ("Bundle not found", player-and-client §8) on 404; any other error of `request()`.
  */
-export function getBundle(http: HttpOptions, slugOrId: string, signal?: AbortSignal): Promise<Bundle> {
-  try {
-    return bundleQuery(slugOrId).run(http, signal);
-  } catch (error) {
-    return Promise.reject(error);
-  }
+export async function getBundle(http: HttpOptions, slugOrId: string, signal?: AbortSignal): Promise<Bundle> {
+  // async: a slug error of building the query becomes a rejection, never a synchronous throw.
+  return bundleQuery(slugOrId).run(http, signal);
 }

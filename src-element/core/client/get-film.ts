@@ -73,12 +73,9 @@ export function filmQuery(slug: string): ContentQuery<Film> {
  * @throws {S72Error} `unsupported_slug` for another slug shape; `film_not_found` ("Film not found")
  *   when the film is missing from the answer or the server answers 404; any error of `request()`.
  */
-export function getFilm(http: HttpOptions, slug: string, signal?: AbortSignal): Promise<Film> {
-  try {
-    return filmQuery(slug).run(http, signal);
-  } catch (error) {
-    return Promise.reject(error);
-  }
+export async function getFilm(http: HttpOptions, slug: string, signal?: AbortSignal): Promise<Film> {
+  // async: a slug error of building the query becomes a rejection, never a synchronous throw.
+  return filmQuery(slug).run(http, signal);
 }
 
 /**
@@ -102,10 +99,7 @@ export function filmsQuery(slugs: readonly string[]): ContentQuery<Film[]> {
  * @returns The films the server knows, in its order; unknown films are simply absent.
  * @throws {S72Error} `unsupported_slug` for another slug shape; any error of `request()`.
  */
-export function getFilms(http: HttpOptions, slugs: readonly string[], signal?: AbortSignal): Promise<Film[]> {
-  try {
-    return filmsQuery(slugs).run(http, signal);
-  } catch (error) {
-    return Promise.reject(error);
-  }
+export async function getFilms(http: HttpOptions, slugs: readonly string[], signal?: AbortSignal): Promise<Film[]> {
+  // async: a slug error of building the query becomes a rejection, never a synchronous throw.
+  return filmsQuery(slugs).run(http, signal);
 }

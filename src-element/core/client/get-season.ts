@@ -79,12 +79,9 @@ export function seasonQuery(slug: string): ContentQuery<Season> {
  *   ("TV season not found") when the season is missing from the answer or the server answers 404;
  *   any error of `request()`.
  */
-export function getSeason(http: HttpOptions, slug: string, signal?: AbortSignal): Promise<Season> {
-  try {
-    return seasonQuery(slug).run(http, signal);
-  } catch (error) {
-    return Promise.reject(error);
-  }
+export async function getSeason(http: HttpOptions, slug: string, signal?: AbortSignal): Promise<Season> {
+  // async: a slug error of building the query becomes a rejection, never a synchronous throw.
+  return seasonQuery(slug).run(http, signal);
 }
 
 /**
@@ -108,10 +105,7 @@ export function seasonsQuery(slugs: readonly string[]): ContentQuery<Season[]> {
  * @returns The seasons the server knows; unknown seasons are simply absent.
  * @throws {S72Error} `unsupported_slug` for another slug shape; any error of `request()`.
  */
-export function getSeasons(http: HttpOptions, slugs: readonly string[], signal?: AbortSignal): Promise<Season[]> {
-  try {
-    return seasonsQuery(slugs).run(http, signal);
-  } catch (error) {
-    return Promise.reject(error);
-  }
+export async function getSeasons(http: HttpOptions, slugs: readonly string[], signal?: AbortSignal): Promise<Season[]> {
+  // async: a slug error of building the query becomes a rejection, never a synchronous throw.
+  return seasonsQuery(slugs).run(http, signal);
 }

@@ -23,7 +23,6 @@ import { mapEngineError, type EngineErrorLike } from './map-engine-error.js';
 import type { Shaka } from './shaka-lib.js';
 
 type ShakaPlayer = InstanceType<Shaka['Player']>;
-type ShakaRequest = { headers: Record<string, string> };
 
 
 const MIME_TYPES: Readonly<Record<SourceKind, string>> = Object.freeze({
@@ -100,7 +99,7 @@ class ShakaEngine implements Engine {
     this.player = new shaka.Player();
     this.player.configure(structuredClone(SHAKA_BASE_CONFIG));
     const { RequestType } = shaka.net.NetworkingEngine;
-    this.player.getNetworkingEngine()?.registerRequestFilter((type: number, request: ShakaRequest) => {
+    this.player.getNetworkingEngine()?.registerRequestFilter((type, request) => {
       if (type === RequestType.LICENSE || type === RequestType.SERVER_CERTIFICATE) {
         Object.assign(request.headers, this.licenseHeaders);
       }

@@ -143,7 +143,7 @@ const translators = new Map<Locale, Translator>();
  * The translator of a language (a {@link Locale}, or any tag, resolved by {@link resolveLocale});
  * one shared instance per language, so it can be compared by identity.
  */
-export function createTranslator(locale: Locale | string | null | undefined): Translator {
+export function createTranslator(locale: string | null | undefined): Translator {
   const resolved = resolveLocale(locale);
   let translator = translators.get(resolved);
   if (!translator) {

@@ -23,11 +23,18 @@ interface Sent {
   body: PlayTelemetryBody;
 }
 
+/** The body a fetch stub received: the code under test always sends JSON text. */
+function bodyText(init: RequestInit | undefined): string {
+  const body = init?.body;
+  if (typeof body !== 'string') throw new Error(`expected a JSON text body, got ${typeof body}`);
+  return body;
+}
+
 /** A fetch stub answering with the queued statuses (default 204), recording every call. */
 function fakeFetch(statuses: number[] = []) {
   const sent: Sent[] = [];
   const fetch = async (url: string, init?: RequestInit): Promise<Response> => {
-    sent.push({ url, init: init ?? {}, headers: new Headers(init?.headers), body: JSON.parse(String(init?.body)) as PlayTelemetryBody });
+    sent.push({ url, init: init ?? {}, headers: new Headers(init?.headers), body: JSON.parse(bodyText(init)) as PlayTelemetryBody });
     const status = statuses.shift() ?? 204;
     if (status === 0) throw new TypeError('Failed to fetch');
     return new Response(status === 204 ? null : JSON.stringify({ code: 'x' }), { status, headers: { 'x-request-id': 'rid' } });
@@ -116,7 +123,7 @@ describe('play telemetry batching', () => {
       nested: { token: 'other', list: [AUTH] },
     });
     await telemetry.flush();
-    const raw = String(sent[0]!.init.body);
+    const raw = bodyText(sent[0]!.init);
     expect(raw).not.to.contain(AUTH);
     expect(raw).not.to.contain(PLAY);
     expect(raw).not.to.contain('other');
@@ -136,7 +143,7 @@ describe('play telemetry batching', () => {
     telemetry.track('player-error', '/film/a', { message: `bad ${PLAY}` });
     telemetry.setTokens({ playToken: PLAY });
     await telemetry.flush();
-    expect(String(sent[0]!.init.body)).not.to.contain(PLAY);
+    expect(bodyText(sent[0]!.init)).not.to.contain(PLAY);
     await telemetry.destroy();
   });
 
@@ -233,7 +240,7 @@ describe('play telemetry batching', () => {
     let release!: () => void;
     const sent: string[][] = [];
     const fetch = async (_url: string, init?: RequestInit): Promise<Response> => {
-      sent.push((JSON.parse(String(init?.body)) as PlayTelemetryBody).events.map((e) => e.event));
+      sent.push((JSON.parse(bodyText(init)) as PlayTelemetryBody).events.map((e) => e.event));
       if (sent.length === 1) await new Promise<void>((resolve) => (release = resolve));
       return new Response(null, { status: 204 });
     };

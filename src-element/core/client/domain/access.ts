@@ -4,6 +4,7 @@
  * `canBeWatchedNow`). Pure; `now` is injected.
  */
 import { tryParseSlug } from '../slugs.js';
+import { listOf } from './arrays.js';
 import { availabilityWindow, requiresPinCode, tvodOf, type AvailabilityInput, type AvailabilityWindow, type TvodStatus } from './availability.js';
 import { readWireDate } from './dates.js';
 import { findLibraryEntry, type LibraryEntry } from './library.js';
@@ -28,7 +29,7 @@ export type EntitlementSource = 'library' | 'plan';
 /** The plan ids of the user's plans that have not expired at `now` (invalid expiry: excluded). */
 export function activePlanIds(plans: UserEntitlements['plans'], now: number): Set<string> {
   const ids = new Set<string>();
-  for (const plan of Array.isArray(plans) ? plans : []) {
+  for (const plan of listOf(plans)) {
     if (!plan || plan.plan_id === null || plan.plan_id === undefined || plan.plan_id === '') continue;
     const expiry = readWireDate(plan.expiry);
     if (expiry === 'invalid' || (expiry !== null && expiry <= now)) continue;
@@ -51,9 +52,9 @@ export function entitlementOf(
   now: number,
   startedOnly = false,
 ): EntitlementSource | null {
-  const entry = findLibraryEntry(Array.isArray(user.library) ? user.library : [], availability.slug, now);
+  const entry = findLibraryEntry(listOf(user.library), availability.slug, now);
   if (entry && tvodOf(availability.tvod) === 'available' && (!startedOnly || canBeWatchedNow(entry, now))) return 'library';
-  const planIds = Array.isArray(availability.plan_ids) ? availability.plan_ids.map(String) : [];
+  const planIds = listOf(availability.plan_ids).map(String);
   if (planIds.length > 0) {
     const active = activePlanIds(user.plans, now);
     if (planIds.some((id) => active.has(id))) return 'plan';
@@ -134,7 +135,7 @@ export function watchableBy(
   now: number,
 ): (slug: string) => boolean {
   const views = new Map<string, boolean>();
-  for (const availability of Array.isArray(availabilities) ? availabilities : []) {
+  for (const availability of listOf(availabilities)) {
     const view = playerAvailability(availability, user, now);
     if (view) views.set(view.slug, view.canBeWatchedNow);
   }

@@ -6,6 +6,7 @@
  * schemas.ts): `{slug, from, to, tvod, plan_ids, requires_pin_code, …}` — `from`/`to` are ISO
  * strings or `null` (open bounds). In code, epoch ms.
  */
+import { listOf } from './arrays.js';
 import { readWireDate } from './dates.js';
 
 /** An availability, as on the wire. Only the fields the rules read; every field but `slug` optional. */
@@ -60,7 +61,7 @@ export function tvodOf(value: unknown): TvodStatus {
  * @param items - the bundle items' availabilities (only `tvod` is read); `null` entries count as unavailable.
  */
 export function bundleTvod(items: readonly ({ tvod?: string | null } | null | undefined)[] | null | undefined): TvodStatus {
-  const statuses = (Array.isArray(items) ? items : []).map((item) => tvodOf(item?.tvod));
+  const statuses = listOf(items).map((item) => tvodOf(item?.tvod));
   if (statuses.includes('available')) return 'available';
   if (statuses.length > 0 && statuses.every((s) => s === 'geoblocked')) return 'geoblocked';
   return 'unavailable';
@@ -77,5 +78,5 @@ export function requiresPinCode(
   own: { requires_pin_code?: boolean | null } | null | undefined,
   children: readonly ({ requires_pin_code?: boolean | null } | null | undefined)[] = [],
 ): boolean {
-  return own?.requires_pin_code === true || (Array.isArray(children) && children.some((c) => c?.requires_pin_code === true));
+  return own?.requires_pin_code === true || listOf(children).some((c) => c?.requires_pin_code === true);
 }

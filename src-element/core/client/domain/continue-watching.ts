@@ -20,6 +20,7 @@
  *    (default {@link CONTINUE_WATCHING_MAX_ITEMS}).
  */
 import { tryParseSlug } from '../slugs.js';
+import { listOf } from './arrays.js';
 import type { AvailabilityInput } from './availability.js';
 import {
   CONTINUE_WATCHING_MAX_AGE_DAYS,
@@ -101,7 +102,7 @@ export function continueWatchingLimits(config: ContinueWatchingInput['config']):
 /** Normalised progress records, one per slug (the most recent). */
 function latestPerSlug(progress: ContinueWatchingInput['progress']): Map<string, ProgressEntry> {
   const bySlug = new Map<string, ProgressEntry>();
-  for (const raw of Array.isArray(progress) ? progress : []) {
+  for (const raw of listOf(progress)) {
     const entry = toProgressEntry(raw);
     if (!entry) continue;
     const seen = bySlug.get(entry.slug);

@@ -7,6 +7,7 @@
  * `{slug: '/tv/{tvId}/season/{n}', episodes: [{slug, episode_number}]}`.
  */
 import { tryParseSlug } from '../slugs.js';
+import { listOf } from './arrays.js';
 import { availabilityWindow, type AvailabilityInput } from './availability.js';
 
 /** An episode of season metadata; only the fields the rules read. */
@@ -39,11 +40,11 @@ export interface OrderedEpisode {
  */
 export function showEpisodes(seasons: readonly (SeasonInput | null | undefined)[] | null | undefined, tvId: string): OrderedEpisode[] {
   const bySlug = new Map<string, OrderedEpisode>();
-  for (const season of Array.isArray(seasons) ? seasons : []) {
+  for (const season of listOf(seasons)) {
     if (!season || typeof season.slug !== 'string') continue;
     const parsedSeason = tryParseSlug(season.slug);
     if (parsedSeason?.type !== 'tv-season' || parsedSeason.tvId !== tvId) continue;
-    for (const episode of Array.isArray(season.episodes) ? season.episodes : []) {
+    for (const episode of listOf(season.episodes)) {
       if (!episode || typeof episode.slug !== 'string') continue;
       const parsed = tryParseSlug(episode.slug);
       if (parsed?.type !== 'tv-episode' || parsed.tvId !== tvId) continue;
@@ -99,7 +100,7 @@ export function watchableNow(
   now: number,
 ): (slug: string) => boolean {
   const present = new Set<string>();
-  for (const availability of Array.isArray(availabilities) ? availabilities : []) {
+  for (const availability of listOf(availabilities)) {
     if (!availability || typeof availability.slug !== 'string') continue;
     const slug = tryParseSlug(availability.slug)?.slug;
     if (slug && availabilityWindow(availability, now) === 'present') present.add(slug);

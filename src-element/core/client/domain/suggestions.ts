@@ -10,6 +10,7 @@
  * shape and slugs the viewer cannot watch now are left out.
  */
 import { tryParseSlug } from '../slugs.js';
+import { listOf } from './arrays.js';
 import { SUGGESTIONS_OTHERS } from './constants.js';
 
 /** Where a suggestion comes from; the same values as the `custom:end-screen-video-clicked` telemetry `details.source` (§7). */
@@ -63,7 +64,7 @@ export function buildSuggestions(input: SuggestionsInput): Suggestions {
   if (typeof input.nextEpisode === 'string') {
     candidates.push({ slug: input.nextEpisode, source: 'next-episode', lastWatchedAt: null });
   }
-  const watched = (Array.isArray(input.continueWatching) ? input.continueWatching : [])
+  const watched = listOf(input.continueWatching)
     .filter((e): e is { slug: string; lastWatchedAt?: number | null } => !!e && typeof e.slug === 'string')
     .map((e, index) => ({
       slug: e.slug,
@@ -72,7 +73,7 @@ export function buildSuggestions(input: SuggestionsInput): Suggestions {
     }))
     .sort((a, b) => (b.at ?? -Infinity) - (a.at ?? -Infinity) || a.index - b.index);
   for (const e of watched) candidates.push({ slug: e.slug, source: 'continue-watching', lastWatchedAt: e.at });
-  for (const slug of Array.isArray(input.recommendations) ? input.recommendations : []) {
+  for (const slug of listOf(input.recommendations)) {
     if (typeof slug === 'string') candidates.push({ slug, source: 'recommendation', lastWatchedAt: null });
   }
 

@@ -18,13 +18,20 @@ import { isS72Error } from '../../../../src-element/core/errors.js';
 
 const URL_ = 'https://logs.example/inputs/abc/tag/http/';
 
+/** The body a fetch stub received: the code under test always sends JSON text. */
+function bodyText(init: RequestInit | undefined): string {
+  const body = init?.body;
+  if (typeof body !== 'string') throw new Error(`expected a JSON text body, got ${typeof body}`);
+  return body;
+}
+
 function fakeFetch(respond: () => Response | Promise<Response> = () => new Response('', { status: 200 })) {
   const calls: Array<{ url: string; init: RequestInit }> = [];
   const fetch = async (url: string, init: RequestInit = {}) => {
     calls.push({ url, init });
     return respond();
   };
-  const payload = (i: number) => JSON.parse(String(calls[i]!.init.body)) as LogPayload;
+  const payload = (i: number) => JSON.parse(bodyText(calls[i]!.init)) as LogPayload;
   return { fetch, calls, payload };
 }
 
@@ -161,7 +168,7 @@ describe('LogReporter (player-and-client §5, §7, §9)', () => {
       'https://store.example/play/#/film/x/y?u=SECRET4&p=SECRET5&from=home',
       new Error('fetch /p?u=SECRET6 failed'),
     );
-    const body = String(f.calls[0]!.init.body);
+    const body = bodyText(f.calls[0]!.init);
     expect(body).not.to.match(/SECRET/);
     expect(body).to.include(`?u=${REDACTED}&p=${REDACTED}&from=home`);
     expect(body).to.include(`x-auth-token: ${REDACTED}`);
