@@ -366,6 +366,12 @@ describe('play-flow machine: query switches reach the player (play-page §2)', (
 
 describe('play-flow machine: playback errors (play-page §8)', () => {
   const contentExpired = new S72Error('content_expired', 'x', { category: 'heartbeat' });
+  it('PLAY_FAILED: the player\'s play_failed → the play_failed error screen, with player-error telemetry', () => {
+    const playFailed = new S72Error('play_failed', 'Playback could not be started', { category: 'playback' });
+    const ts = run([begin, loaded(), { type: 'streams-loaded', now: NOW, response: streams() }, { type: 'playback-failed', error: playFailed }]);
+    expect(codeOf(at(ts))).to.equal('play_failed');
+    expect(last(ts).commands.map((c) => c.type)).to.deep.equal(['track']);
+  });
   it('content_expired without a play token → rental_expired', () => {
     const ts = run([begin, loaded(), { type: 'streams-loaded', now: NOW, response: streams({ play_token: null }) }, { type: 'playback-failed', error: contentExpired }]);
     expect(codeOf(at(ts))).to.equal('rental_expired');
