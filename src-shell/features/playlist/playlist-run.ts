@@ -157,13 +157,15 @@ export function markEnded(run: PlaylistRun): PlaylistRun {
 }
 
 /**
- * Whether the skip control shows for the current item: the playlist is not over, its action runs
- * (starting or started), and its skip policy allows it (play-page §4 "Playlist item skip policy";
- * ads default to must-view-once).
+ * Whether the skip control shows for the current item: the playlist is not over, there is a next
+ * item to skip to (none for the last or only item, issue 8), its action runs (starting or started),
+ * and its skip policy allows it (play-page §4 "Playlist item skip policy"; ads default to
+ * must-view-once).
  */
 export function canSkipCurrent(run: PlaylistRun): boolean {
   const action = currentAction(run);
   if (!action || run.finished || (action.state !== 'starting' && action.state !== 'started')) return false;
+  if (run.index + 1 >= run.actions.length) return false;
   return canSkip(action.item, { hasWatched: () => action.item.has_watched, hasWatchedInSession: () => action.watchedInSession });
 }
 
@@ -185,7 +187,7 @@ export function nextItem(run: PlaylistRun): PlaylistRun {
   return advance(run);
 }
 
-/** "Skip": the next item (the skipped one is not watched), or the end of the playlist. Refused unless {@link canSkipCurrent}. */
+/** "Skip": the next item (the skipped one is not watched). Refused unless {@link canSkipCurrent}. */
 export function skipItem(run: PlaylistRun): PlaylistRun {
   return canSkipCurrent(run) ? advance(run) : run;
 }

@@ -216,15 +216,23 @@ describe('playlist run: one action at a time, the end of the playlist, leaving t
     for (const op of [startCurrent, markStarted, markPlaying, markEnded, nextItem, skipItem]) expect(op(gone), op.name).to.equal(gone);
   });
 
-  it('the last item: next and skip end the playlist and leave its action as it is (the player stays on it)', () => {
+  it('the last item: next ends the playlist and leaves its action as it is (the player stays on it); there is no Skip (nothing to skip to, issue 8)', () => {
     const last = (state: ActionState, status: PlaybackStatus) =>
       deepFreeze({ actions: [action(item('a'), 'destroyed', 'complete'), action(item('b', { skip_policy: 'allowed' }), state, status)], index: 1, finished: false });
     const ended = nextItem(last('started', 'complete'));
     expect(ended).to.deep.include({ index: 1, finished: true });
     expect(ended.actions[1]).to.deep.include({ state: 'started', playbackStatus: 'complete' });
-    const skipped = skipItem(last('started', 'playing'));
-    expect(skipped).to.deep.include({ index: 1, finished: true });
-    expect(skipped.actions[1]).to.deep.include({ state: 'started', playbackStatus: 'playing' });
+    const playing = last('started', 'playing');
+    expect(canSkipCurrent(playing)).to.equal(false);
+    expect(playlistPosition(playing)).to.deep.include({ index: 1, count: 2, canSkip: false });
+    expect(skipItem(playing)).to.equal(playing);
+  });
+
+  it('the only item of a one-item playlist (a title without a playlist of its own) has no Skip, whatever its policy', () => {
+    const only = deepFreeze({ actions: [action(item('a', { skip_policy: 'allowed' }), 'started', 'playing')], index: 0, finished: false });
+    expect(canSkipCurrent(only)).to.equal(false);
+    expect(playlistPosition(only)).to.deep.equal({ itemId: 'a', index: 0, count: 1, canSkip: false });
+    expect(skipItem(only)).to.equal(only);
   });
 
   it('ended makes the item watched (ever and in this session); a skipped item is not watched', () => {

@@ -3,9 +3,10 @@
  * with the title shown as text (in the navigation bar, or visually hidden when `nav=false`).
  */
 import { S72Player, type S72PlayerElement } from 's72-player/react';
-import type { S72Error, S72Content, S72PlayerConfig } from 's72-player/client';
+import type { Clock, S72Error, S72Content, S72PlayerConfig } from 's72-player/client';
 import type { S72Tracks } from 's72-player';
-import type { MouseEvent } from 'react';
+import { useEffect, useRef, useState, type MouseEvent } from 'react';
+import { SkipPlayTimer, type SkipButtonState } from '../skip-timing.js';
 import { goToPlayHash } from '../../../config/paths.js';
 import { useTranslator } from '../../../lib/i18n.js';
 
@@ -40,8 +41,14 @@ export interface PlayerScreenProps {
   onError?: (error: S72Error) => void;
   /** The player's tracks, on every `s72-tracks-change` (the first one right after load). */
   onTracksChange?: (tracks: S72Tracks) => void;
-  /** Shows the playlist's "Skip" control over the player (play-page §4 skip policy); absent: hidden. */
+  /**
+   * The playlist's "Skip" control over the player, for an item that has a next item and whose skip
+   * policy allows it (play-page §4); absent: hidden. Shown with player-and-client §9's timings
+   * (skip-timing.ts: after 3 s of play, usable after 5 s, hidden after 20 s, never for 10 s or less).
+   */
   onSkip?: (() => void) | undefined;
+  /** Time for the Skip button's timings (default the system clock; tests inject one). */
+  clock?: Clock | undefined;
 }
 
 function NavItem({ link, rel }: { link: PlayerNavLink; rel: 'prev' | 'next' }) {
@@ -66,9 +73,31 @@ function positionOf(event: Event): number {
   return typeof el?.currentTime === 'number' ? el.currentTime : Number.NaN;
 }
 
+function durationOf(event: Event): number {
+  const el = (event.currentTarget ?? event.target) as Partial<Pick<S72PlayerElement, 'duration'>> | null;
+  return typeof el?.duration === 'number' ? el.duration : Number.NaN;
+}
+
+/** The Skip button's state, counted over the time the player plays (player-and-client §9). */
+function useSkipTimer(clock: Clock | undefined): { state: SkipButtonState; ref: { readonly current: SkipPlayTimer | null } } {
+  const [state, setState] = useState<SkipButtonState>('hidden');
+  const ref = useRef<SkipPlayTimer | null>(null);
+  useEffect(() => {
+    const timer = new SkipPlayTimer({ ...(clock ? { clock } : {}), onChange: setState });
+    ref.current = timer;
+    return () => {
+      timer.dispose();
+      if (ref.current === timer) ref.current = null;
+    };
+  }, [clock]);
+  return { state, ref };
+}
+
 export function PlayerScreen(props: PlayerScreenProps) {
   const { content, config, title, subtitle, poster, startTime, autoplay, showNavbar, backHref } = props;
   const i18n = useTranslator();
+  const skip = useSkipTimer(props.clock);
+  const skipTimer = () => skip.ref.current;
   return (
     <main className="screen screen--player" data-testid="player-screen">
       {showNavbar ? (
@@ -104,13 +133,30 @@ export function PlayerScreen(props: PlayerScreenProps) {
         autoplay={autoplay}
         {...(poster ? { poster } : {})}
         onTimeUpdate={(e: Event) => props.onTimeUpdate?.(positionOf(e))}
-        onPlaying={() => props.onPlaying?.()}
-        onEnded={() => props.onEnded?.()}
+        onDurationChange={(e: Event) => skipTimer()?.setDuration(durationOf(e))}
+        onLoadedMetadata={(e: Event) => skipTimer()?.setDuration(durationOf(e))}
+        onPlaying={(e: Event) => {
+          skipTimer()?.setDuration(durationOf(e));
+          skipTimer()?.playing();
+          props.onPlaying?.();
+        }}
+        onPause={() => skipTimer()?.stopped()}
+        onWaiting={() => skipTimer()?.stopped()}
+        onEnded={() => {
+          skipTimer()?.stopped();
+          props.onEnded?.();
+        }}
         onS72Error={(e: CustomEvent<S72Error>) => props.onError?.(e.detail)}
         onS72TracksChange={(e: CustomEvent<S72Tracks>) => props.onTracksChange?.(e.detail)}
       />
-      {props.onSkip ? (
-        <button type="button" className="button player__skip" onClick={() => props.onSkip?.()} data-testid="skip">
+      {props.onSkip && skip.state !== 'hidden' ? (
+        <button
+          type="button"
+          className="button player__skip"
+          disabled={skip.state === 'disabled'}
+          onClick={() => props.onSkip?.()}
+          data-testid="skip"
+        >
           {i18n.t('playlist.skip')}
         </button>
       ) : null}
