@@ -6,7 +6,7 @@ import { createContentCache, createContentClient, type ContentCache, type Conten
 import { checkCurrentDevice, restrictionsFromToggles, type DeviceSupport } from '../features/device-support/index.js';
 import { ALLOWED_PARENT_ORIGINS, ALLOWED_REDIRECT_ORIGINS } from '../config/env.js';
 import { goToPlayHash, paths } from '../config/paths.js';
-import { signOutStoredSession } from '../features/play-session/play-session.js';
+import { signOutStoredSession, storePreferences } from '../features/play-session/play-session.js';
 import { withoutParams } from '../features/play-session/parse-route.js';
 import { createFlowApi } from '../features/play-flow/api/flow-api.js';
 import { createSessionSource, type SessionHost, type SessionSource } from '../features/play-session/session-source.js';
@@ -145,6 +145,8 @@ export function createAppServices(win: Window = window): AppServices {
     checkDevice: (client, signal) => checkDeviceWithToggles(client, signal),
     loadPlaylist: (session, slug, signal) => loadPlaylistEntries(origin, session, slug, watched, signal, logger),
     markWatched: (item) => watched.markWatched(item),
+    // The viewer's track choices (play-page §3), in localStorage with the other preferences.
+    storePreferences: (prefs) => storePreferences(stores.preferences, prefs),
     track: (session, { event, slug, data, configuration }) => {
       // `m` (play-page §2) replaces the endpoint only when it is under a configured telemetry URL
       // prefix: the token goes with it (issue 8; DESIGN.md "Security rules").

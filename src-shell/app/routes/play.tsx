@@ -135,6 +135,7 @@ export function PlayRoute({ session }: { session: PlaySession | null }) {
           onTracksChange={(tracks) => {
             const previous = lastTracks.current?.slug === playback.slug ? lastTracks.current.tracks : null;
             lastTracks.current = { slug: playback.slug, tracks };
+            flow.tracksChanged(tracks);
             flow.trackPlayerEvents(trackTelemetryEvents(previous, tracks));
           }}
           onPlaying={() => flow.send({ type: 'item-playing' })}

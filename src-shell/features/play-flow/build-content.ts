@@ -9,14 +9,21 @@ import { toAsset, type ChosenStream } from './choose-stream.js';
 /**
  * The player configuration of the play page: licence servers of every key system on the storefront
  * origin (`DEFAULT_LICENSE_PATHS`, play-page §7 "DRM licences"; FairPlay's certificate at
- * `…/cert`), plus the session's seeking and playback-rate switches (play-page §2).
+ * `…/cert`), the session's seeking and playback-rate switches (play-page §2), and the viewer's
+ * remembered track choices as preferred languages (play-page §3 `lastSelectedAudioLanguage`,
+ * `lastSelectedTextLanguage`); without a text choice, the streams answer's
+ * `default_subtitle_language` (play-page §3 "Stream").
  *
  * @param origin The storefront origin, e.g. `location.origin`.
+ * @param defaultSubtitleLanguage The streams answer's `default_subtitle_language`, if any.
  */
 export function buildPlayerConfig(
   origin: string,
-  session: Pick<PlaySession, 'seekingEnabled' | 'playbackRatesEnabled'>,
+  session: Pick<PlaySession, 'seekingEnabled' | 'playbackRatesEnabled' | 'lastSelectedAudioLanguage' | 'lastSelectedTextLanguage'>,
+  defaultSubtitleLanguage?: string | null,
 ): S72PlayerConfig {
+  const audio = session.lastSelectedAudioLanguage?.trim();
+  const text = session.lastSelectedTextLanguage?.trim() || defaultSubtitleLanguage?.trim();
   const url = (drm: DrmType): string => new URL(DEFAULT_LICENSE_PATHS[drm], origin).href;
   return {
     drm: {
@@ -27,6 +34,8 @@ export function buildPlayerConfig(
     },
     seeking: session.seekingEnabled,
     playbackRates: session.playbackRatesEnabled,
+    ...(audio ? { preferredAudioLanguage: audio } : {}),
+    ...(text ? { preferredTextLanguage: text } : {}),
   };
 }
 

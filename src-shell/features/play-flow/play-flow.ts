@@ -12,6 +12,7 @@ import type { PlayTelemetryEventName } from '../play-telemetry/index.js';
 import { DeviceSupportMonitor, DEVICE_SUPPORT_RECHECK_MS } from '../device-support/index.js';
 import { withQuery } from '../../lib/safe-url.js';
 import type { PlaySession } from '../../types/play-session.js';
+import { preferencesFromTracks, type ActiveTracks, type PlayPreferences } from '../play-session/index.js';
 import { minimumAgeOf, type FlowApi } from './api/flow-api.js';
 import type { PlaybackCapabilities } from './choose-stream.js';
 import type { ItemMetadata } from './describe-item.js';
@@ -67,6 +68,11 @@ export interface PlayFlowDeps {
   loadPlaylist?(session: PlaySession, slug: string, signal: AbortSignal): Promise<readonly PlaylistEntry[] | undefined>;
   /** Records a finished playlist item as watched (session and storage). */
   markWatched?(item: PlaylistItem): void;
+  /**
+   * Stores the viewer's track choices (play-page §3 `lastSelected…`) in `localStorage.playSession`,
+   * merged over those stored; they become the preferred languages of the next play.
+   */
+  storePreferences?(prefs: PlayPreferences): void;
   /** Queues a play telemetry event (play-page §7) for the session's tokens. */
   track?(
     session: PlaySession,
@@ -90,6 +96,11 @@ export interface PlayFlow {
   retry(): void;
   /** Reports a critical player error while playing. */
   playbackFailed(error: unknown): void;
+  /**
+   * The player's tracks changed (`s72-tracks-change`): the active audio and text tracks are written
+   * as the viewer's preferences (play-page §3), every time.
+   */
+  tracksChanged(tracks: ActiveTracks): void;
   /**
    * Queues player telemetry for the item playing now (play-page §7: `subtitles-on`, `subtitles-off`,
    * `audio-track-changed`); ignored when nothing is playing.
@@ -310,6 +321,10 @@ export function createPlayFlow(deps: PlayFlowDeps): PlayFlow {
     },
     playbackFailed(error) {
       dispatch({ type: 'playback-failed', error, now: now() });
+    },
+    tracksChanged(tracks) {
+      const prefs = preferencesFromTracks(tracks);
+      if (Object.keys(prefs).length > 0) deps.storePreferences?.(prefs);
     },
     send(event) {
       dispatch(event);

@@ -192,6 +192,33 @@ export function preferencesOf(session: Partial<PlaySession>): PlayPreferences {
   return prefs;
 }
 
+/** The slice of the player's tracks (`S72Tracks`) {@link preferencesFromTracks} reads. */
+export interface ActiveTracks {
+  audio: readonly { language: string; roles: readonly string[]; active: boolean }[];
+  text: readonly { language: string; kind: string; active: boolean }[];
+}
+
+/**
+ * The track preferences of play-page §3 (`lastSelectedAudioLanguage`, `lastSelectedAudioRoles`,
+ * `lastSelectedTextLanguage`, `lastSelectedTextType`) from the player's tracks: the active audio
+ * track's language and roles, the active text track's language and kind. A kind with no active
+ * track (or no language) says nothing. Pure; written on every `s72-tracks-change`.
+ */
+export function preferencesFromTracks(tracks: ActiveTracks): PlayPreferences {
+  const prefs: PlayPreferences = {};
+  const audio = tracks.audio.find((t) => t.active && t.language !== '');
+  if (audio) {
+    prefs.lastSelectedAudioLanguage = audio.language;
+    prefs.lastSelectedAudioRoles = [...audio.roles];
+  }
+  const text = tracks.text.find((t) => t.active && t.language !== '');
+  if (text) {
+    prefs.lastSelectedTextLanguage = text.language;
+    if (text.kind !== '') prefs.lastSelectedTextType = text.kind;
+  }
+  return prefs;
+}
+
 /**
  * Reads the preferences from `localStorage.playSession`. Anything else found there (tokens, user,
  * item: what older pages kept) is ignored and removed from storage at once (issue 8 "Tokens at rest").
