@@ -68,7 +68,8 @@ describe('play-flow machine: playlists (play-page §4, §5)', () => {
     const main = last(run([streamsLoaded], ended.state));
     const state = playing(main);
     expect(state.playback).to.deep.include({ slug: '/film/night-harbour', title: 'Night Harbour', startTime: 30 });
-    expect(state.playback.playlist).to.deep.equal({ itemId: 'main', index: 1, count: 2, canSkip: true });
+    // The last item: nothing to skip to, so no Skip (issue 8).
+    expect(state.playback.playlist).to.deep.equal({ itemId: 'main', index: 1, count: 2, canSkip: false });
     expect(main.commands).to.deep.equal([{ type: 'track', event: 'player-opened', slug: '/film/night-harbour' }]);
   });
 
@@ -186,10 +187,12 @@ describe('play-flow machine: the playlist run it holds (play-page §4 "Playlist 
     for (const event of [{ type: 'item-playing' }, { type: 'page-left' }] as FlowEvent[]) expect(last(run([event], t.state)).state).to.equal(t.state);
   });
 
-  it('Skip on the last item ends the playlist (playlist-finished) without marking it watched', () => {
-    const ts = run([{ type: 'start', session: session() }, loaded([entry(MAIN)]), streamsLoaded, { type: 'skip-requested' }]);
-    expect(last(ts).commands).to.deep.equal([{ type: 'track', event: 'playlist-finished', slug: '/film/night-harbour' }]);
-    expect(playing(last(ts)).playback.playlist).to.deep.equal({ itemId: 'main', index: 0, count: 1, canSkip: false, finished: true });
+  it('the last (only) item has no Skip: a skip request changes nothing (issue 8: nothing to skip to)', () => {
+    const ts = run([{ type: 'start', session: session() }, loaded([entry(MAIN)]), streamsLoaded]);
+    expect(playing(last(ts)).playback.playlist).to.deep.equal({ itemId: 'main', index: 0, count: 1, canSkip: false });
+    const t = last(run([{ type: 'skip-requested' }], last(ts).state));
+    expect(t.commands).to.deep.equal([]);
+    expect(t.state).to.equal(last(ts).state);
   });
 });
 
