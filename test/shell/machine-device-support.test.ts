@@ -109,3 +109,23 @@ describe('play-flow machine: device support (play-page §4 step 5)', () => {
     expect(state.status === 'error' && state.error.code).to.equal('drm_failed');
   });
 });
+
+describe('play-flow machine: DRM-only restrictions never block clear content (play-page §9, issue 8)', () => {
+  const drmBlocked = device('no', { browser: 'Chrome', os: 'Android', mobile: true, reason: 'blocked_mobile_drm', drmOnly: true, clearLevel: 'yes' });
+  const CLEAR = { url: 'https://store.example/media/feature/mp4/feature.mp4', encoding_type: 'mp4', drm_type: [] };
+  const CENC = { url: 'https://store.example/media/feature/dash-cenc/manifest.mpd', encoding_type: 'dash', drm_type: ['clearkey'] };
+
+  it('block_mobile_drm / block_macos_widevine: the streams are asked for first; a clear stream plays', () => {
+    const ts = run([{ type: 'start', session: session() }, loaded(drmBlocked)]);
+    expect(last(ts).state).to.deep.include({ status: 'loading', phase: 'streams' });
+    const t = last(run([{ type: 'streams-loaded', response: streams({ streams: [CLEAR] }), now: NOW }], last(ts).state));
+    expect(t.state.status).to.equal('playing');
+  });
+
+  it('a DRM stream on such a device shows the unsupported-browser state with the restriction as reason', () => {
+    const ts = run([{ type: 'start', session: session() }, loaded(drmBlocked)]);
+    const t = last(run([{ type: 'streams-loaded', response: streams({ streams: [CENC] }), now: NOW }], last(ts).state));
+    expect(t.state).to.deep.include({ status: 'unsupported', cause: 'device' });
+    expect(t.state.status === 'unsupported' && t.state.support?.reason).to.equal('blocked_mobile_drm');
+  });
+});

@@ -184,6 +184,29 @@ export interface DeviceSupport {
   reason?: UnsupportedReason;
   /** Whether the player may offer fullscreen (false on iPhone when `iphone_fullscreen` is off). */
   fullscreenAllowed: boolean;
+  /**
+   * True when the only thing against the device is a DRM-only restriction (`block_macos_widevine`,
+   * `block_mobile_drm`): clear content still plays (play-page §9; see {@link supportForStream}).
+   */
+  drmOnly?: boolean;
+  /** With `drmOnly`: the device's level for clear content. */
+  clearLevel?: SupportLevel;
+}
+
+/** The restrictions that only concern DRM content (play-page §9 "Restriction toggles"). */
+export const DRM_ONLY_REASONS: readonly UnsupportedReason[] = Object.freeze(['blocked_macos_widevine', 'blocked_mobile_drm']);
+
+/**
+ * The support for the stream actually chosen (play-page §9: the DRM-only blocks never block clear
+ * content): a DRM-only `no` becomes the device's clear level for a clear stream; anything else is
+ * returned as is. Pure.
+ *
+ * @param drm Whether the chosen stream is DRM-protected.
+ */
+export function supportForStream(support: DeviceSupport, drm: boolean): DeviceSupport {
+  if (drm || support.supported !== 'no' || !support.drmOnly || !support.clearLevel) return support;
+  const { reason: _reason, drmOnly: _drmOnly, clearLevel, ...rest } = support;
+  return { ...rest, supported: clearLevel };
 }
 
 export interface CheckOptions {
@@ -197,7 +220,9 @@ export interface CheckOptions {
  *
  * Restrictions only ever lower the level: `block_firefox` blocks Firefox; `block_macos_widevine`
  * blocks DRM content in every macOS browser but Safari (which uses FairPlay); `block_mobile_drm`
- * blocks DRM content on phones and tablets. `iphone_fullscreen: false` only hides fullscreen.
+ * blocks DRM content on phones and tablets. Those two DRM-only blocks are marked `drmOnly` (with the
+ * `clearLevel`), so a caller that does not know the content yet can lift them for a clear stream
+ * ({@link supportForStream}). `iphone_fullscreen: false` only hides fullscreen.
  */
 export function checkDeviceSupport(device: DeviceInfo, options: CheckOptions = {}): DeviceSupport {
   const restrictions = options.restrictions ?? DEFAULT_RESTRICTIONS;
@@ -213,10 +238,11 @@ export function checkDeviceSupport(device: DeviceInfo, options: CheckOptions = {
   // A known browser on a known OS outside its row (Safari on Windows) is a browser problem too.
   if (level === 'no') return no(device.os === 'other' && device.browser !== 'other' ? 'os_not_supported' : 'browser_not_supported');
   if (restrictions.blockFirefox && device.browser === 'Firefox') return no('blocked_firefox');
+  const drmOnly = (reason: UnsupportedReason): DeviceSupport => ({ ...no(reason), drmOnly: true, clearLevel: level });
   if (drm && restrictions.blockMacosWidevine && device.os === 'macOS' && device.browser !== 'Safari') {
-    return no('blocked_macos_widevine');
+    return drmOnly('blocked_macos_widevine');
   }
-  if (drm && restrictions.blockMobileDrm && device.mobile) return no('blocked_mobile_drm');
+  if (drm && restrictions.blockMobileDrm && device.mobile) return drmOnly('blocked_mobile_drm');
   return { ...base, supported: level };
 }
 
@@ -229,7 +255,9 @@ export function sameSupport(a: DeviceSupport | undefined, b: DeviceSupport | und
     a.os === b.os &&
     a.mobile === b.mobile &&
     a.reason === b.reason &&
-    a.fullscreenAllowed === b.fullscreenAllowed
+    a.fullscreenAllowed === b.fullscreenAllowed &&
+    a.drmOnly === b.drmOnly &&
+    a.clearLevel === b.clearLevel
   );
 }
 

@@ -40,7 +40,7 @@ import {
   type S72Content,
   type S72PlayerConfig,
 } from 's72-player/client';
-import type { DeviceSupport } from '../device-support/index.js';
+import { supportForStream, type DeviceSupport } from '../device-support/index.js';
 import type { PlaylistItem } from '../playlist/index.js';
 import {
   createPlaylistRun,
@@ -421,19 +421,24 @@ function appUrlOf(configuration: Configuration | undefined): string | undefined 
  * shut out every Chromium on Linux.
  */
 function afterChecks(ctx: ItemContext): Transition {
-  if (ctx.device?.supported === 'no') {
-    const state: UnsupportedState = {
-      status: 'unsupported',
-      session: ctx.session,
-      slug: ctx.slug.slug,
-      cause: 'device',
-      support: ctx.device,
-      appUrl: appUrlOf(ctx.configuration),
-      context: contextOf(ctx),
-    };
-    return { state, commands: [{ type: 'monitor-device', session: ctx.session }] };
-  }
+  // A DRM-only block (block_macos_widevine, block_mobile_drm) waits for the chosen stream: clear
+  // content still plays (play-page §9; streamsLoaded).
+  if (ctx.device?.supported === 'no' && !ctx.device.drmOnly) return deviceUnsupported({ ...ctx, device: ctx.device });
   return loadStreams(ctx);
+}
+
+/** The unsupported-browser screen for the device check, rechecked every 2 s (play-page §4 step 5, §9). */
+function deviceUnsupported(ctx: ItemContext & { device: DeviceSupport }): Transition {
+  const state: UnsupportedState = {
+    status: 'unsupported',
+    session: ctx.session,
+    slug: ctx.slug.slug,
+    cause: 'device',
+    support: ctx.device,
+    appUrl: appUrlOf(ctx.configuration),
+    context: contextOf(ctx),
+  };
+  return { state, commands: [{ type: 'monitor-device', session: ctx.session }] };
 }
 
 /** The unsupported-device page for a stream or player verdict (play-page §8), no recheck. */
@@ -543,6 +548,8 @@ function streamsLoaded(
   const config = buildPlayerConfig(env.origin, state.session, response.default_subtitle_language);
   const chosen = chooseStream(response.streams, state.capabilities, configuredKeySystems(config));
   if (!chosen) return unsupported({ ...state, status: 'loading', phase: 'streams' }, 'content_not_supported', state.device, state.configuration);
+  // play-page §9: a DRM-only restriction blocks DRM streams only.
+  if (state.device && supportForStream(state.device, chosen.drms.length > 0).supported === 'no') return deviceUnsupported({ ...state, device: state.device });
   const playToken = response.play_token ?? state.session.playToken;
   const action = state.playlist ? currentAction(state.playlist) : undefined;
   const slug = playedSlug(state);

@@ -3,6 +3,7 @@ import sinon from 'sinon';
 import {
   checkCurrentDevice,
   checkDeviceSupport,
+  supportForStream,
   DEFAULT_RESTRICTIONS,
   detectDevice,
   parseUserAgent,
@@ -140,6 +141,20 @@ describe('device support: restriction toggles', () => {
     }
     expect(checkDeviceSupport(parseUserAgent(UA['Chrome/Android']), { restrictions, drm: false }).supported).to.equal('yes');
     expect(checkDeviceSupport(parseUserAgent(UA['Chrome/macOS']), { restrictions }).supported).to.equal('yes');
+  });
+
+  it('a DRM-only block says so (drmOnly, clearLevel), and supportForStream lifts it for a clear stream (issue 8)', () => {
+    const restrictions = on({ blockMobileDrm: true, blockMacosWidevine: true });
+    for (const key of ['Chrome/Android', 'Chrome/macOS'] as const) {
+      const result = checkDeviceSupport(parseUserAgent(UA[key]), { restrictions });
+      expect(result, key).to.deep.include({ supported: 'no', drmOnly: true, clearLevel: 'yes' });
+      expect(supportForStream(result, false), `${key} clear`).to.deep.include({ supported: 'yes' });
+      expect(supportForStream(result, false)).to.not.have.property('reason');
+      expect(supportForStream(result, true)).to.equal(result);
+    }
+    const firefox = checkDeviceSupport(parseUserAgent(UA['Firefox/Windows']), { restrictions: on({ blockFirefox: true }) });
+    expect(firefox.drmOnly).to.not.equal(true);
+    expect(supportForStream(firefox, false)).to.equal(firefox);
   });
 
   it('iphone_fullscreen off hides fullscreen on iPhone only, without blocking playback', () => {
