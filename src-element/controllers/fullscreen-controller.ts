@@ -3,6 +3,7 @@
  * player host goes fullscreen, so the controls stay on top; where only the video can (iPhone
  * Safari: `webkitEnterFullscreen`), the video does. The state itself is read by the store from the
  * document (`fullscreen` row), never assumed here. Listens for `fullscreenerror` while connected.
+ * `config.fullscreen: false` (play-page §9 `iphone_fullscreen` off) refuses every entry.
  */
 import type { ReactiveController } from 'lit';
 import { Listeners, type PlayerHost } from './player-host.js';
@@ -34,6 +35,8 @@ export class FullscreenController implements ReactiveController {
       this.lastError = error;
     };
     if (enter) {
+      // `fullscreen: false` in the configuration (play-page §9 `iphone_fullscreen` off): never.
+      if (this.host.effectiveConfig.fullscreen === false) return;
       if (doc.fullscreenElement) return;
       if (doc.fullscreenEnabled && typeof this.host.requestFullscreen === 'function') {
         this.host.requestFullscreen().catch(refused);

@@ -38,7 +38,7 @@ export interface StateOwners {
   document?: Document | null;
   session?: PlayerSession;
   /** The parts of the player configuration that gate controls (player-and-client §3). */
-  config?: { seeking?: boolean } | null;
+  config?: { seeking?: boolean; fullscreen?: boolean } | null;
 }
 
 /** A time range in seconds. */
@@ -138,11 +138,15 @@ export const PLAYER_STATE = {
       Boolean(document && fullscreenElement && document.fullscreenElement === fullscreenElement),
     documentEvents: ['fullscreenchange'],
   },
-  /** False where the document cannot go fullscreen (player-and-client §5: the control is hidden). */
+  /**
+   * False where the document cannot go fullscreen (player-and-client §5: the control is hidden), or
+   * when the configuration forbids it (`fullscreen: false`, play-page §9 `iphone_fullscreen`).
+   */
   canFullscreen: {
-    get: ({ document, media }) =>
-      Boolean(document?.fullscreenEnabled) ||
-      typeof (media as { webkitEnterFullscreen?: unknown } | null | undefined)?.webkitEnterFullscreen === 'function',
+    get: ({ document, media, config }) =>
+      config?.fullscreen !== false &&
+      (Boolean(document?.fullscreenEnabled) ||
+        typeof (media as { webkitEnterFullscreen?: unknown } | null | undefined)?.webkitEnterFullscreen === 'function'),
   },
   /** False when the configuration forbids seeking (play-page §2 `seeking=false`). */
   canSeek: { get: ({ config }) => config?.seeking !== false },

@@ -54,6 +54,12 @@ export interface S72PlayerConfig {
   seeking?: boolean;
   /** True shows the playback-rate menu (play-page §2 `rates`). Default false. */
   playbackRates?: boolean;
+  /**
+   * False hides the fullscreen control and refuses fullscreen, the video's own
+   * (`webkitEnterFullscreen`) included. The play page sets it from the `iphone_fullscreen` feature
+   * toggle on iPhone (play-page §9 "Restriction toggles"). Default true.
+   */
+  fullscreen?: boolean;
   preferredAudioLanguage?: string;
   preferredTextLanguage?: string;
   /** Delay before the buffering spinner shows, ms (play-page §9: 0.25 s). */

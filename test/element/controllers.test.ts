@@ -186,6 +186,22 @@ describe('controllers: each starts on connect and stops on disconnect', function
     expect(muted.calledOnce).to.equal(true);
   });
 
+  it('FullscreenController honours config.fullscreen false (iphone_fullscreen off, play-page §9): no request, the control is hidden', async () => {
+    const element = await host();
+    element.effectiveConfig = { fullscreen: false };
+    element.store.setOwners({ config: element.effectiveConfig });
+    const fullscreen = new FullscreenController(element);
+    const request = sinon.spy(element, 'requestFullscreen');
+    const webkit = sinon.spy();
+    (element.video as HTMLVideoElement & { webkitEnterFullscreen?: () => void }).webkitEnterFullscreen = webkit;
+    fullscreen.set(true);
+    await new Promise((r) => setTimeout(r, 50));
+    expect(request.called).to.equal(false);
+    expect(webkit.called).to.equal(false);
+    expect(element.store.getState().canFullscreen).to.equal(false);
+    request.restore();
+  });
+
   it('FullscreenController keeps a refusal instead of throwing, and stops listening on disconnect', async () => {
     const element = await host();
     const fullscreen = new FullscreenController(element);

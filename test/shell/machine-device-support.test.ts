@@ -129,3 +129,12 @@ describe('play-flow machine: DRM-only restrictions never block clear content (pl
     expect(t.state.status === 'unsupported' && t.state.support?.reason).to.equal('blocked_mobile_drm');
   });
 });
+
+describe('play-flow machine: iphone_fullscreen reaches the player (play-page §9)', () => {
+  it('fullscreen not allowed on this device: the player config says fullscreen false; allowed: left to the player', () => {
+    const off = last(run([{ type: 'start', session: session() }, loaded(device('yes', { fullscreenAllowed: false })), { type: 'streams-loaded', response: streams(), now: NOW }]));
+    expect(off.state.status === 'playing' && off.state.playback.config.fullscreen).to.equal(false);
+    const on = last(run([{ type: 'start', session: session() }, loaded(device('yes')), { type: 'streams-loaded', response: streams(), now: NOW }]));
+    expect(on.state.status === 'playing' && on.state.playback.config).to.not.have.property('fullscreen');
+  });
+});

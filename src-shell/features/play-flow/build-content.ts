@@ -16,11 +16,14 @@ import { toAsset, type ChosenStream } from './choose-stream.js';
  *
  * @param origin The storefront origin, e.g. `location.origin`.
  * @param defaultSubtitleLanguage The streams answer's `default_subtitle_language`, if any.
+ * @param fullscreenAllowed The device check's verdict; `false` (an iPhone with the `iphone_fullscreen`
+ *   toggle off, play-page §9) sets the player's `fullscreen: false`.
  */
 export function buildPlayerConfig(
   origin: string,
   session: Pick<PlaySession, 'seekingEnabled' | 'playbackRatesEnabled' | 'lastSelectedAudioLanguage' | 'lastSelectedTextLanguage'>,
   defaultSubtitleLanguage?: string | null,
+  fullscreenAllowed?: boolean,
 ): S72PlayerConfig {
   const audio = session.lastSelectedAudioLanguage?.trim();
   const text = session.lastSelectedTextLanguage?.trim() || defaultSubtitleLanguage?.trim();
@@ -36,6 +39,7 @@ export function buildPlayerConfig(
     playbackRates: session.playbackRatesEnabled,
     ...(audio ? { preferredAudioLanguage: audio } : {}),
     ...(text ? { preferredTextLanguage: text } : {}),
+    ...(fullscreenAllowed === false ? { fullscreen: false } : {}),
   };
 }
 
