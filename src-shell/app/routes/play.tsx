@@ -2,7 +2,7 @@
  * The play route: renders the play flow's state (loading, error, player) and reports playback to
  * the embedding page (DESIGN.md "Window messages"). No logic of its own beyond wiring.
  */
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import type { S72Tracks } from 's72-player';
 import { trackTelemetryEvents } from '../../features/play-telemetry/track-events.js';
 import { CountdownScreen } from '../../features/play-flow/components/countdown-screen.js';
@@ -12,6 +12,7 @@ import { PinScreen } from '../../features/play-flow/components/pin-screen.js';
 import { ResumePromptScreen } from '../../features/play-flow/components/resume-prompt-screen.js';
 import { WatchWindowScreen } from '../../features/play-flow/components/watch-window-screen.js';
 import { usePlayFlow } from '../../features/play-flow/hooks/use-play-flow.js';
+import { checkAutoplay, type AutoplayVerdict } from '../../features/play-flow/autoplay-check.js';
 import { PlayerScreen } from '../../features/player/components/player-screen.js';
 import type { PlaySession } from '../../types/play-session.js';
 import { paths } from '../../config/paths.js';
@@ -50,6 +51,19 @@ export function PlayRoute({ session }: { session: PlaySession | null }) {
   const backHref = session?.redirectUrl ?? paths.home.getHref();
   // The last track snapshot of the item playing, for subtitles-on/off and audio-track-changed.
   const lastTracks = useRef<{ slug: string; tracks: S72Tracks } | null>(null);
+  // play-page §9: autoplay is decided once, with a silent clip, before the player starts.
+  const wantsAutoplay = state.status === 'playing' && state.playback.autoplay;
+  const [autoplayVerdict, setAutoplayVerdict] = useState<AutoplayVerdict | null>(null);
+  useEffect(() => {
+    if (!wantsAutoplay || autoplayVerdict) return;
+    let live = true;
+    void checkAutoplay().then((verdict) => {
+      if (live) setAutoplayVerdict(verdict);
+    });
+    return () => {
+      live = false;
+    };
+  }, [wantsAutoplay, autoplayVerdict]);
 
   // Errors of the flow go to the parent too (play-page §7 "Errors are also posted to the parent window").
   useEffect(() => {
@@ -117,6 +131,7 @@ export function PlayRoute({ session }: { session: PlaySession | null }) {
       );
     case 'playing': {
       const { playback } = state;
+      if (playback.autoplay && !autoplayVerdict) return <LoadingScreen />;
       return (
         <PlayerScreen
           key={playback.slug}
@@ -126,7 +141,8 @@ export function PlayRoute({ session }: { session: PlaySession | null }) {
           subtitle={playback.subtitle}
           poster={playback.poster}
           startTime={playback.startTime}
-          autoplay={playback.autoplay}
+          autoplay={playback.autoplay && autoplayVerdict !== 'click'}
+          muted={playback.autoplay && autoplayVerdict === 'muted'}
           showNavbar={playback.showNavbar}
           previous={navItem(playback.nav.previous)}
           next={navItem(playback.nav.next)}

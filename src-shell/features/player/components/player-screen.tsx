@@ -29,6 +29,8 @@ export interface PlayerScreenProps {
   /** Start position, seconds. */
   startTime?: number | undefined;
   autoplay: boolean;
+  /** Start muted (the autoplay check found only muted autoplay allowed, play-page §9). */
+  muted?: boolean | undefined;
   /** False hides the navigation bar (`nav=false`). */
   showNavbar: boolean;
   /** Where the back link goes (validated by the caller). */
@@ -131,6 +133,7 @@ export function PlayerScreen(props: PlayerScreenProps) {
         config={config}
         {...(startTime !== undefined ? { startTime } : {})}
         autoplay={autoplay}
+        {...(props.muted ? { muted: true } : {})}
         {...(poster ? { poster } : {})}
         onTimeUpdate={(e: Event) => props.onTimeUpdate?.(positionOf(e))}
         onDurationChange={(e: Event) => skipTimer()?.setDuration(durationOf(e))}

@@ -1,0 +1,105 @@
+/**
+ * The autoplay check of the play page (play-page §9 "Autoplay is tested with a silent clip, with
+ * up to 5 checks of 200 ms"): before the player starts, a silent clip built in memory (a WAV Blob,
+ * no network) is played in a detached `<video>`, first with sound, then muted. The browser's own
+ * autoplay policy decides: `autoplay` (sound allowed), `muted` (only muted playback allowed) or
+ * `click` (nothing plays by itself: the viewer presses play).
+ *
+ * Each attempt checks up to {@link AUTOPLAY_CHECKS} times, every {@link AUTOPLAY_CHECK_INTERVAL_MS},
+ * whether the clip plays; a refused `play()` ends the attempt at the next check. Never rejects.
+ */
+import { sleepMs, systemClock, type Clock } from 's72-player/client';
+
+/** play-page §9: up to 5 checks… */
+export const AUTOPLAY_CHECKS = 5;
+/** …of 200 ms. */
+export const AUTOPLAY_CHECK_INTERVAL_MS = 200;
+
+/** What the page does with the player's `autoplay`. */
+export type AutoplayVerdict = 'autoplay' | 'muted' | 'click';
+
+/**
+ * A silent WAV clip (16-bit mono PCM, all zeros), built in memory. Pure.
+ *
+ * @param durationS Length, seconds (default 1 s: longer than the 5 × 200 ms of checks).
+ * @param sampleRate Samples per second (default 8000).
+ */
+export function silentWav(durationS = 1, sampleRate = 8000): Blob {
+  const samples = Math.max(1, Math.round(durationS * sampleRate));
+  const dataBytes = samples * 2;
+  const buffer = new ArrayBuffer(44 + dataBytes);
+  const view = new DataView(buffer);
+  const ascii = (offset: number, text: string) => [...text].forEach((c, i) => view.setUint8(offset + i, c.charCodeAt(0)));
+  ascii(0, 'RIFF');
+  view.setUint32(4, 36 + dataBytes, true);
+  ascii(8, 'WAVE');
+  ascii(12, 'fmt ');
+  view.setUint32(16, 16, true); // fmt chunk size
+  view.setUint16(20, 1, true); // PCM
+  view.setUint16(22, 1, true); // mono
+  view.setUint32(24, sampleRate, true);
+  view.setUint32(28, sampleRate * 2, true); // byte rate
+  view.setUint16(32, 2, true); // block align
+  view.setUint16(34, 16, true); // bits per sample
+  ascii(36, 'data');
+  view.setUint32(40, dataBytes, true);
+  return new Blob([buffer], { type: 'audio/wav' });
+}
+
+export interface AutoplayCheckOptions {
+  /** Where the test element is created (default `document`). */
+  document?: Document;
+  /** The checks' timers (default the system clock). */
+  clock?: Clock;
+  /** The clip to play (default {@link silentWav}). */
+  clip?: () => Blob;
+}
+
+/** One attempt: plays the clip (muted or not) and checks up to 5 times, 200 ms apart. */
+async function plays(video: HTMLVideoElement, muted: boolean, clock: Clock): Promise<boolean> {
+  video.muted = muted;
+  let refused = false;
+  try {
+    void video.play()?.catch(() => {
+      refused = true;
+    });
+  } catch {
+    return false;
+  }
+  for (let check = 0; check < AUTOPLAY_CHECKS; check++) {
+    await sleepMs(AUTOPLAY_CHECK_INTERVAL_MS, { clock });
+    if (refused || video.error) return false;
+    if (!video.paused && video.currentTime > 0) {
+      video.pause();
+      return true;
+    }
+  }
+  video.pause();
+  return false;
+}
+
+/**
+ * Decides autoplay before the player starts (play-page §9). Never rejects: anything that goes
+ * wrong is `click`.
+ */
+export async function checkAutoplay(options: AutoplayCheckOptions = {}): Promise<AutoplayVerdict> {
+  const doc = options.document ?? (typeof document === 'undefined' ? undefined : document);
+  if (!doc || typeof URL.createObjectURL !== 'function') return 'click';
+  const clock = options.clock ?? systemClock;
+  const url = URL.createObjectURL((options.clip ?? silentWav)());
+  const video = doc.createElement('video');
+  video.playsInline = true;
+  video.preload = 'auto';
+  video.src = url;
+  try {
+    if (await plays(video, false, clock)) return 'autoplay';
+    if (await plays(video, true, clock)) return 'muted';
+    return 'click';
+  } catch {
+    return 'click';
+  } finally {
+    video.removeAttribute('src');
+    video.load();
+    URL.revokeObjectURL(url);
+  }
+}

@@ -1,0 +1,52 @@
+/**
+ * The autoplay check (play-page §9 "Autoplay is tested with a silent clip, with up to 5 checks of
+ * 200 ms"), in real Chromium with its default autoplay policy (no user gesture: sound refused,
+ * muted allowed). The sound-allowed outcome runs in the e2e suite with CHROME_FLAGS_AUTOPLAY.
+ */
+import { expect } from '@open-wc/testing';
+import { systemClock, type Clock } from 's72-player/client';
+import {
+  AUTOPLAY_CHECKS,
+  AUTOPLAY_CHECK_INTERVAL_MS,
+  checkAutoplay,
+  silentWav,
+} from '../../src-shell/features/play-flow/autoplay-check.js';
+
+/** The system clock, recording every delay asked for. */
+function recordingClock(): Clock & { delays: number[] } {
+  const delays: number[] = [];
+  return {
+    delays,
+    now: () => systemClock.now(),
+    setTimeout: (fn, ms) => {
+      delays.push(ms);
+      return systemClock.setTimeout(fn, ms);
+    },
+    clearTimeout: (h) => systemClock.clearTimeout(h),
+  };
+}
+
+describe('autoplay check (play-page §9)', () => {
+  it('the silent clip is a small in-memory WAV (no network)', async () => {
+    const wav = silentWav();
+    expect(wav.type).to.equal('audio/wav');
+    const bytes = new Uint8Array(await wav.arrayBuffer());
+    expect(new TextDecoder().decode(bytes.slice(0, 4))).to.equal('RIFF');
+    expect(new TextDecoder().decode(bytes.slice(8, 12))).to.equal('WAVE');
+    expect(bytes.length).to.be.below(20_000);
+  });
+
+  it('Chromium’s default policy without a gesture: muted autoplay, decided in at most 5 checks of 200 ms per attempt', async () => {
+    const clock = recordingClock();
+    const verdict = await checkAutoplay({ clock });
+    expect(verdict).to.equal('muted');
+    expect([AUTOPLAY_CHECKS, AUTOPLAY_CHECK_INTERVAL_MS]).to.deep.equal([5, 200]);
+    expect(clock.delays.every((d) => d === 200), String(clock.delays)).to.equal(true);
+    expect(clock.delays.length).to.be.at.most(2 * AUTOPLAY_CHECKS);
+  });
+
+  it('nothing plays at all (a clip that cannot load): click to play', async () => {
+    const verdict = await checkAutoplay({ clock: recordingClock(), clip: () => new Blob(['not audio'], { type: 'audio/wav' }) });
+    expect(verdict).to.equal('click');
+  });
+});
