@@ -1,5 +1,6 @@
 // Browser tests (unit, component, integration) in real Chromium, against the real demo storefront.
 // Run through `npm run test:browser`, which loads tsx so this file can start the TypeScript server.
+import { createServer } from 'node:net';
 import { esbuildPlugin } from '@web/dev-server-esbuild';
 import { chromeLauncher } from '@web/test-runner-chrome';
 import { createDemoServer } from './demo/server/app.ts';
@@ -26,10 +27,23 @@ const packageSourcesPlugin = () => ({
 
 // One demo storefront for the whole run, on a free port, control API on; tests read its origin
 // from `window.S72_DEMO_ORIGIN` (test/helpers/demo.ts).
-const demo = await createDemoServer({ port: Number(process.env.DEMO_TEST_PORT ?? 0), control: true, logger: false });
+// The control API answers only its own origin and an allow-list: the runner's page is on another
+// origin, so the runner listens on a known port and that one origin is allowed (tokens unredacted).
+const runnerPort = await new Promise((resolve) => {
+  const probe = createServer().listen(0, 'localhost', () => {
+    const { port } = probe.address();
+    probe.close(() => resolve(port));
+  });
+});
+const demo = await createDemoServer({
+  port: Number(process.env.DEMO_TEST_PORT ?? 0),
+  control: { origins: [`http://localhost:${runnerPort}`], revealTokens: true },
+  logger: false,
+});
 for (const signal of ['SIGINT', 'SIGTERM', 'exit']) process.once(signal, () => void demo.close());
 
 export default {
+  port: runnerPort,
   files: ['test/**/*.test.{ts,tsx}', '!test/e2e/**', '!test/server/**', '!test/node/**'],
   nodeResolve: { exportConditions: ['browser', 'development'] },
   concurrency: 1,

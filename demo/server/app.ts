@@ -17,19 +17,25 @@ import { REPO_ROOT, loadCatalogue, type Catalogue } from './catalogue.js';
 import { registerControl } from './control.js';
 import {
   HttpError,
-  PLAY_CSP,
+  PAGE_CSP,
   applyCors,
   applyPreflight,
+  checkOrigin,
   codeForStatus,
+  controlRequestVerdict,
+  isControlPath,
   isCorsPath,
+  isLoopbackHost,
   mimeTypeOf,
   pathOf,
+  playCsp,
+  type PlayPageOrigins,
 } from './http.js';
 import { registerServices } from './services.js';
 import { DemoState, type RecordedRequest } from './state.js';
 
 export * from './catalogue.js';
-export { HttpError, PLAY_CSP, mimeTypeOf } from './http.js';
+export { HttpError, PAGE_CSP, PLAY_CSP, isLoopbackHost, mimeTypeOf, playCsp, type PlayPageOrigins } from './http.js';
 export { FEATURE_TOGGLES, MAX_AVAILABILITY_ITEMS, PIN_MAX_ATTEMPTS, SUPPORTED_DEVICES, decodePlayToken, parseLicenceBody } from './services.js';
 export { DemoState, matchPath } from './state.js';
 export type { FaultRule, LatencyRule, LibraryEntryState, PlayTokenInfo, ProgressState, RecordedRequest } from './state.js';
@@ -46,13 +52,35 @@ export interface DemoPaths {
   public: string;
 }
 
+/** Settings of the `/__demo/` control API (`control: true` is `{}`). */
+export interface ControlOptions {
+  /**
+   * Origins besides the storefront's own that may call the control API cross-origin (e.g. a test
+   * runner's page). Exact `http(s)://host[:port]` origins only; there is no wildcard.
+   */
+  origins?: readonly string[];
+  /**
+   * Recorded token headers (`x-auth-token`, `x-play-token`, `authorization`, `cookie`) are answered
+   * as `[redacted]` unless a read asks with `?tokens=1`; true answers them by default (test runs).
+   */
+  revealTokens?: boolean;
+}
+
 export interface DemoServerOptions {
   /** Port to listen on; 0 picks a free one. Default 8080. */
   port?: number;
   /** Interface to listen on. Default `localhost` (so `http://localhost:PORT` works in Chromium). */
   host?: string;
-  /** Mount the `/__demo/` control API. Default: `process.env.DEMO_CONTROL !== '0'`. */
-  control?: boolean;
+  /**
+   * Mount the `/__demo/` control API (loopback hosts only: true on another host throws). Default:
+   * on when `process.env.DEMO_CONTROL !== '0'` and the host is loopback.
+   */
+  control?: boolean | ControlOptions;
+  /**
+   * Origins the play page may reach besides its own: its CSP `connect-src` and `img-src` are
+   * `'self'` plus these lists. Default: `DEMO_CONNECT_ORIGINS` / `DEMO_IMG_ORIGINS` (comma-separated).
+   */
+  allowedOrigins?: PlayPageOrigins;
   /** Fastify (pino) request logging. Default false. Tokens travel in headers, which are not logged. */
   logger?: boolean;
   /** Clock in epoch ms (the control API's clock offset is added). Default `Date.now`. */
@@ -69,6 +97,8 @@ export interface DemoServer {
   app: FastifyInstance;
   state: DemoState;
   catalogue: Catalogue;
+  /** Whether the `/__demo/` control API is mounted. */
+  control: boolean;
   close(): Promise<void>;
 }
 
@@ -86,9 +116,22 @@ const SHELL_MISSING_PAGE = `<!doctype html>
 </body></html>
 `;
 
-/** Turns a parsed body into what the recorder keeps: JSON when it parses (also for text and bytes), else text. */
-function recordableBody(body: unknown): unknown {
+/** Largest request body the recorder keeps; a larger one is kept as `{ truncated, bytes, head }`. */
+export const MAX_RECORDED_BODY_BYTES = 64 * 1024;
+const RECORDED_HEAD_CHARS = 1024;
+
+/**
+ * Turns a parsed body into what the recorder keeps: JSON when it parses (also for text and bytes),
+ * else text; over {@link MAX_RECORDED_BODY_BYTES} (of `raw`, the text as received, when known), a
+ * note with its size and first characters.
+ */
+function recordableBody(body: unknown, raw?: string): unknown {
   if (body === undefined) return null;
+  const bytes = raw !== undefined ? Buffer.byteLength(raw) : Buffer.isBuffer(body) ? body.length : typeof body === 'string' ? Buffer.byteLength(body) : 0;
+  if (bytes > MAX_RECORDED_BODY_BYTES) {
+    const head = raw ?? (Buffer.isBuffer(body) ? body.subarray(0, RECORDED_HEAD_CHARS).toString('utf8') : typeof body === 'string' ? body : JSON.stringify(body));
+    return { truncated: true, bytes, head: head.slice(0, RECORDED_HEAD_CHARS) };
+  }
   const text = Buffer.isBuffer(body) ? body.toString('utf8') : body;
   if (typeof text !== 'string') return body;
   try {
@@ -101,7 +144,26 @@ function recordableBody(body: unknown): unknown {
 export async function createDemoServer(opts: DemoServerOptions = {}): Promise<DemoServer> {
   const port = opts.port ?? 8080;
   const host = opts.host ?? 'localhost';
-  const control = opts.control ?? process.env['DEMO_CONTROL'] !== '0';
+  const loopback = isLoopbackHost(host);
+  const control = opts.control === undefined ? process.env['DEMO_CONTROL'] !== '0' && loopback : opts.control !== false;
+  if (control && !loopback) {
+    throw new Error(
+      `The /__demo/ control API is loopback only (its recordings hold tokens): refusing to mount it on host ${host}. ` +
+        'Listen on localhost, or turn it off (DEMO_CONTROL=0).',
+    );
+  }
+  const controlOptions: ControlOptions = typeof opts.control === 'object' ? opts.control : {};
+  const controlOrigins = new Set((controlOptions.origins ?? []).map((o) => checkOrigin(o, 'control.origins')));
+  const envList = (name: string): string[] | undefined =>
+    process.env[name]
+      ?.split(',')
+      .map((s) => s.trim())
+      .filter(Boolean);
+  const allowed = opts.allowedOrigins ?? { connect: envList('DEMO_CONNECT_ORIGINS'), img: envList('DEMO_IMG_ORIGINS') };
+  const csp = playCsp({
+    connect: (allowed.connect ?? []).map((o) => checkOrigin(o, 'allowedOrigins.connect')),
+    img: (allowed.img ?? []).map((o) => checkOrigin(o, 'allowedOrigins.img')),
+  });
   const paths: DemoPaths = { ...DEFAULT_PATHS, ...opts.paths };
   const catalogue = loadCatalogue(opts.cataloguePath);
   const state = new DemoState(catalogue, opts.now ?? Date.now);
@@ -141,8 +203,26 @@ export async function createDemoServer(opts: DemoServerOptions = {}): Promise<De
     const path = pathOf(req.url);
     reply.header('x-request-id', req.id);
     if (path === '/play' || path.startsWith('/play/')) {
-      reply.header('content-security-policy', PLAY_CSP);
+      reply.header('content-security-policy', csp);
       reply.header('referrer-policy', 'no-referrer');
+    }
+    // The control API: same origin or the allow-list, loopback Host only; never recorded, delayed
+    // or faulted.
+    if (control && isControlPath(path)) {
+      const verdict = controlRequestVerdict(req, controlOrigins);
+      if (verdict === 'refused') {
+        reply.code(403).send({ code: 'forbidden', message: 'The demo control API answers its own origin only.' });
+        return reply;
+      }
+      if (verdict === 'allowed') {
+        applyCors(req, reply);
+        if (req.method === 'OPTIONS') {
+          applyPreflight(reply);
+          reply.code(204).send();
+          return reply;
+        }
+      }
+      return;
     }
     const cors = isCorsPath(path);
     if (cors) applyCors(req, reply);
@@ -151,8 +231,7 @@ export async function createDemoServer(opts: DemoServerOptions = {}): Promise<De
       reply.code(204).send();
       return reply;
     }
-    // The control API itself is never recorded, delayed or faulted.
-    if (path === '/__demo' || path.startsWith('/__demo/')) return;
+    if (isControlPath(path)) return;
 
     if (req.method !== 'OPTIONS') {
       const record: RecordedRequest = {
@@ -188,7 +267,7 @@ export async function createDemoServer(opts: DemoServerOptions = {}): Promise<De
 
   app.addHook('preHandler', async (req) => {
     const record = recordings.get(req);
-    if (record) record.body = recordableBody(req.body);
+    if (record) record.body = recordableBody(req.body, rawBodies.get(req));
   });
 
   app.addHook('onResponse', async (req, reply) => {
@@ -196,9 +275,26 @@ export async function createDemoServer(opts: DemoServerOptions = {}): Promise<De
     if (record) record.status = reply.statusCode;
   });
 
+  // Baseline security headers on every HTML page; /play/ keeps its own CSP (framable by anyone).
+  app.addHook('onSend', async (req, reply, payload) => {
+    const type = reply.getHeader('content-type');
+    if (typeof type !== 'string' || !type.startsWith('text/html')) return payload;
+    reply.header('x-content-type-options', 'nosniff');
+    reply.header('referrer-policy', 'no-referrer');
+    const path = pathOf(req.url);
+    if (!(path === '/play' || path.startsWith('/play/'))) {
+      reply.header('content-security-policy', PAGE_CSP);
+      reply.header('x-frame-options', 'SAMEORIGIN');
+    }
+    return payload;
+  });
+
   app.setErrorHandler((error: FastifyError | HttpError, req, reply) => {
     const record = recordings.get(req);
-    if (record && record.body === null && rawBodies.has(req)) record.body = rawBodies.get(req) ?? null;
+    const raw = rawBodies.get(req);
+    if (record && record.body === null && raw !== undefined) {
+      record.body = Buffer.byteLength(raw) > MAX_RECORDED_BODY_BYTES ? recordableBody(raw, raw) : raw;
+    }
     if (error instanceof HttpError) {
       reply.code(error.statusCode).send({ code: error.code, message: error.message, ...error.extra });
       return;
@@ -245,7 +341,7 @@ export async function createDemoServer(opts: DemoServerOptions = {}): Promise<De
   app.get<{ Params: { '*': string } }>('/media/*', async (req, reply) => reply.sendFile(relative(req.params['*']), paths.media));
 
   registerServices(app, state);
-  if (control) registerControl(app, state);
+  if (control) registerControl(app, state, { revealTokens: controlOptions.revealTokens === true });
 
   app.get('/', async (_req, reply) => reply.sendFile('index.html', paths.public));
   // play-page §2 "/device-support": the play page's own route lists the matrix (a static copy stays at /device-support.html).
@@ -266,6 +362,7 @@ export async function createDemoServer(opts: DemoServerOptions = {}): Promise<De
     app,
     state,
     catalogue,
+    control,
     close: async () => {
       await app.close();
     },

@@ -406,14 +406,23 @@ export function buildIndex(catalogue: Catalogue): Map<string, ItemNode> {
   return index;
 }
 
+/** Longest slug input accepted; anything longer is not a slug (and costs no scanning). */
+export const MAX_SLUG_LENGTH = 512;
+
 /**
  * Normalises a slug from a URL path: one leading slash, no trailing slash, no query. Returns null for
- * anything that is not made of plain path segments.
+ * anything that is not made of plain path segments, or longer than {@link MAX_SLUG_LENGTH}.
+ * Linear in the input.
  */
 export function normaliseSlug(input: string): string | null {
+  if (input.length > MAX_SLUG_LENGTH) return null;
   let slug = input.trim();
   if (!slug.startsWith('/')) slug = `/${slug}`;
-  slug = slug.replace(/\/+$/, '');
+  // Trailing slashes off by a scan from the end: `replace(/\/+$/, '')` backtracks over every run of
+  // slashes that is not at the end, quadratic in its length.
+  let end = slug.length;
+  while (end > 0 && slug.charCodeAt(end - 1) === 0x2f) end -= 1;
+  slug = slug.slice(0, end);
   if (!/^(\/[A-Za-z0-9._~-]+)+$/.test(slug)) return null;
   if (slug.split('/').some((seg) => seg === '.' || seg === '..')) return null;
   return slug;

@@ -1,9 +1,11 @@
 /**
  * Test-control API under `/__demo/` (DESIGN.md "The demo storefront"): reset, latency, faults,
  * recorded requests, live status, clock and availability overrides. Registered only when control is
- * on (`DEMO_CONTROL` is not '0'); otherwise every `/__demo/` path answers 404.
+ * on (`DEMO_CONTROL` is not '0') and the host is loopback; otherwise every `/__demo/` path answers
+ * 404. Same-origin (or an explicit allow-list, app.ts) only; recorded token headers are redacted
+ * unless a read asks with `?tokens=1`.
  */
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { normaliseSlug, toIso, type LiveStatus } from './catalogue.js';
 import { HttpError } from './http.js';
 import { matchPath, type DemoState, type RecordedRequest } from './state.js';
@@ -32,18 +34,40 @@ function methodOf(value: unknown): string | null {
   return value.toUpperCase();
 }
 
-export function registerControl(app: FastifyInstance, state: DemoState): void {
-  const list = (filter: (r: RecordedRequest) => boolean) => ({ requests: state.recordings.filter(filter) });
+/** Headers that carry credentials: answered as `[redacted]` unless the read asks for tokens. */
+export const TOKEN_HEADERS: readonly string[] = ['x-auth-token', 'x-play-token', 'authorization', 'proxy-authorization', 'cookie'];
+export const REDACTED = '[redacted]';
+
+/** A copy of a recording with its token headers redacted. */
+export function redactRecording(record: RecordedRequest): RecordedRequest {
+  if (!TOKEN_HEADERS.some((name) => record.headers[name] !== undefined)) return record;
+  const headers = { ...record.headers };
+  for (const name of TOKEN_HEADERS) if (headers[name] !== undefined) headers[name] = REDACTED;
+  return { ...record, headers };
+}
+
+export interface RegisterControlOptions {
+  /** Answer recorded token headers as they came, without `?tokens=1`. */
+  revealTokens?: boolean;
+}
+
+export function registerControl(app: FastifyInstance, state: DemoState, options: RegisterControlOptions = {}): void {
+  const wantsTokens = (req: FastifyRequest): boolean =>
+    options.revealTokens === true || (req.query as Record<string, unknown> | undefined)?.['tokens'] === '1';
+  const list = (req: FastifyRequest, filter: (r: RecordedRequest) => boolean) => {
+    const requests = state.recordings.filter(filter);
+    return { requests: wantsTokens(req) ? requests : requests.map(redactRecording) };
+  };
 
   app.get('/__demo/', async () => ({
     endpoints: {
       'POST /__demo/reset': 'restore all in-memory state',
       'POST /__demo/latency': '{ path, ms, method? } delay matching requests (path exact or prefix ending with *; ms 0 removes)',
       'POST /__demo/fault': '{ path, status, body?, times?, method?, headers? } answer matching requests with status (0 = drop the connection)',
-      'GET /__demo/requests?path=&method=': 'recorded requests',
-      'GET /__demo/licence-requests': 'recorded licence requests',
-      'GET /__demo/heartbeats': 'recorded heartbeats',
-      'GET /__demo/telemetry': 'recorded telemetry posts',
+      'GET /__demo/requests?path=&method=&tokens=1': 'recorded requests (token headers redacted unless tokens=1)',
+      'GET /__demo/licence-requests?tokens=1': 'recorded licence requests',
+      'GET /__demo/heartbeats?tokens=1': 'recorded heartbeats',
+      'GET /__demo/telemetry?tokens=1': 'recorded telemetry posts',
       'POST /__demo/live-status': '{ slug, status: planned|live|completed }',
       'POST /__demo/clock': '{ offsetMs } shift the server clock',
       'POST /__demo/availability': '{ slug, fromInMs?, toInMs? } override an availability window relative to now (null = open)',
@@ -103,11 +127,12 @@ export function registerControl(app: FastifyInstance, state: DemoState): void {
   app.get<{ Querystring: { path?: string; method?: string } }>('/__demo/requests', async (req) => {
     const pattern = req.query.path;
     const method = req.query.method ? req.query.method.toUpperCase() : null;
-    return list((r) => (!pattern || matchPath(pattern, r.path)) && (!method || r.method === method));
+    return list(req, (r) => (!pattern || matchPath(pattern, r.path)) && (!method || r.method === method));
   });
 
-  const licenceRequests = async () =>
+  const licenceRequests = async (req: FastifyRequest) =>
     list(
+      req,
       (r) =>
         r.path.startsWith(LICENCE_PREFIX) &&
         r.path !== HEARTBEAT_PATH &&
@@ -116,8 +141,8 @@ export function registerControl(app: FastifyInstance, state: DemoState): void {
     );
   app.get('/__demo/licence-requests', licenceRequests);
   app.get('/__demo/license-requests', licenceRequests);
-  app.get('/__demo/heartbeats', async () => list((r) => r.path === HEARTBEAT_PATH));
-  app.get('/__demo/telemetry', async () => list((r) => TELEMETRY_PATHS.includes(r.path)));
+  app.get('/__demo/heartbeats', async (req) => list(req, (r) => r.path === HEARTBEAT_PATH));
+  app.get('/__demo/telemetry', async (req) => list(req, (r) => TELEMETRY_PATHS.includes(r.path)));
 
   app.post<{ Body: unknown }>('/__demo/live-status', async (req) => {
     const body = objectBody(req.body);

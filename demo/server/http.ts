@@ -53,15 +53,75 @@ export function originOf(req: FastifyRequest): string {
   return `${req.protocol}://${req.host}`;
 }
 
-/** Paths that answer cross-origin requests (the element may be embedded on any site). */
+/**
+ * Paths that answer cross-origin requests from any origin (the element may be embedded on any
+ * site). Not `/__demo/`: its recordings hold tokens, so it answers only its own origin and an
+ * explicit allow-list ({@link controlRequestVerdict}).
+ */
 export function isCorsPath(path: string): boolean {
   return (
     path.startsWith('/services/') ||
     path.startsWith('/media/') ||
     path.startsWith('/dist/') ||
-    path.startsWith('/__demo/') ||
     path === '/supported-devices.json'
   );
+}
+
+/** `/__demo` and everything below it. */
+export function isControlPath(path: string): boolean {
+  return path === '/__demo' || path.startsWith('/__demo/');
+}
+
+const LOOPBACK_NAMES = new Set(['localhost', '::1', '[::1]']);
+
+/** A loopback host name or address: `localhost`, `127.x.x.x`, `::1`. */
+export function isLoopbackHost(host: string): boolean {
+  const h = host.toLowerCase();
+  return LOOPBACK_NAMES.has(h) || h.endsWith('.localhost') || /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(h);
+}
+
+/** The host name of a `Host` header value (`localhost:8080` → `localhost`, `[::1]:80` → `[::1]`). */
+function hostName(hostHeader: string): string {
+  return hostHeader.startsWith('[') ? hostHeader.slice(0, hostHeader.indexOf(']') + 1) : hostHeader.replace(/:\d*$/, '');
+}
+
+/**
+ * Whether a request may use the `/__demo/` control API: `'same-origin'` (no CORS headers needed),
+ * `'allowed'` (a cross-origin caller on the allow-list: answer with CORS), or `'refused'`.
+ * Refused: a `Host` that is not loopback (DNS rebinding), an `Origin` that is neither ours nor
+ * allow-listed, or no `Origin` but `Sec-Fetch-Site` saying the caller is another site.
+ */
+export function controlRequestVerdict(req: FastifyRequest, allowedOrigins: ReadonlySet<string>): 'same-origin' | 'allowed' | 'refused' {
+  const host = req.headers.host;
+  if (typeof host !== 'string' || !isLoopbackHost(hostName(host))) return 'refused';
+  const origin = req.headers.origin;
+  if (typeof origin === 'string' && origin !== '') {
+    if (origin === originOf(req)) return 'same-origin';
+    return allowedOrigins.has(origin) ? 'allowed' : 'refused';
+  }
+  const site = req.headers['sec-fetch-site'];
+  if (site === undefined || site === 'same-origin' || site === 'none') return 'same-origin';
+  return 'refused';
+}
+
+/**
+ * A plain `http(s)://host[:port]` origin, as used in CSP source lists and the control API's
+ * allow-list; throws for anything else (wildcards, paths, keywords, other schemes, separators).
+ */
+export function checkOrigin(value: unknown, what: string): string {
+  const fail = (): never => {
+    throw new Error(`${what}: ${JSON.stringify(value)} is not an origin (http(s)://host[:port], no path or wildcard)`);
+  };
+  if (typeof value !== 'string' || !/^https?:\/\/(?:[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)*|\[[0-9A-Fa-f:.]+\])(?::\d{1,5})?$/.test(value)) {
+    return fail();
+  }
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    return fail();
+  }
+  return url.origin === value.toLowerCase() ? url.origin : fail();
 }
 
 export const CORS_ALLOW_HEADERS = 'x-auth-token, x-play-token, x-play-session, x-bypass-cache, content-type, range';
@@ -87,19 +147,39 @@ export function applyPreflight(reply: FastifyReply): void {
   reply.header('access-control-max-age', '600');
 }
 
-/** The play page's Content-Security-Policy (DESIGN.md "Security rules": no unsafe-eval, no inline script). */
-export const PLAY_CSP = [
-  "default-src 'self'",
-  "script-src 'self'",
-  "style-src 'self' 'unsafe-inline'",
-  "img-src 'self' data: blob:",
-  "media-src 'self' blob: data:",
-  "connect-src 'self'",
-  "worker-src 'self' blob:",
-  'frame-ancestors *',
-  "base-uri 'self'",
-  "object-src 'none'",
-].join('; ');
+/** Origins, besides the storefront's own, that the play page may reach (checked with {@link checkOrigin}). */
+export interface PlayPageOrigins {
+  /** Added to `connect-src`: API, telemetry (`m`), licence or media hosts. */
+  connect?: readonly string[];
+  /** Added to `img-src`: image hosts (`image_root_path` elsewhere than the storefront). */
+  img?: readonly string[];
+}
+
+/**
+ * The play page's Content-Security-Policy (DESIGN.md "Security rules": no unsafe-eval, no inline
+ * script); `connect-src` and `img-src` are `'self'` plus the configured allow-lists.
+ */
+export function playCsp(origins: PlayPageOrigins = {}): string {
+  const extra = (list: readonly string[] | undefined): string => (list ?? []).map((o) => ` ${o}`).join('');
+  return [
+    "default-src 'self'",
+    "script-src 'self'",
+    "style-src 'self' 'unsafe-inline'",
+    `img-src 'self' data: blob:${extra(origins.img)}`,
+    "media-src 'self' blob: data:",
+    `connect-src 'self'${extra(origins.connect)}`,
+    "worker-src 'self' blob:",
+    'frame-ancestors *',
+    "base-uri 'self'",
+    "object-src 'none'",
+  ].join('; ');
+}
+
+/** The play page's CSP with no extra origins. */
+export const PLAY_CSP = playCsp();
+
+/** CSP of every other HTML page: nothing may frame it, no plugins, no `<base>` elsewhere. */
+export const PAGE_CSP = ["frame-ancestors 'self'", "object-src 'none'", "base-uri 'self'"].join('; ');
 
 const MIME: Record<string, string> = {
   '.mpd': 'application/dash+xml',

@@ -43,7 +43,7 @@ export interface RecordedRequest {
   method: string;
   path: string;
   query: Record<string, unknown>;
-  /** Lower-case header names, tokens included (test-only API). */
+  /** Lower-case header names, tokens included (the control API redacts them unless asked). */
   headers: Record<string, string | string[] | undefined>;
   /** Parsed JSON body, the raw text when it is not JSON, or null. */
   body: unknown;

@@ -48,7 +48,7 @@ describe('ClearKey in Chromium', { skip: existsSync(chromePath) ? false : `no Ch
     } finally {
       await browser.close();
     }
-    const recorded = await fetchJson(`${demo.url}/__demo/licence-requests`);
+    const recorded = await fetchJson(`${demo.url}/__demo/licence-requests?tokens=1`);
     assert.equal(recorded.body.requests.length, 1);
     assert.deepEqual(recorded.body.requests[0].body.kids, [KID_B64URL]);
     assert.equal(recorded.body.requests[0].headers['x-auth-token'], ADULT);

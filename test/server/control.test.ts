@@ -126,7 +126,7 @@ describe('GET /__demo/requests', () => {
   test('records every /services/ call with lower-case headers and query; filters by exact path or prefix', async () => {
     await fetch(`${demo.url}/services/content/v1/availabilities?items=/film/night-harbour`, { headers: { 'X-Auth-Token': ADULT } });
     await fetch(`${demo.url}${CONFIG}`);
-    const all = await fetchJson(`${demo.url}/__demo/requests?path=/services/*`);
+    const all = await fetchJson(`${demo.url}/__demo/requests?path=/services/*&tokens=1`);
     assert.deepEqual(all.body.requests.map((r: { path: string }) => r.path), ['/services/content/v1/availabilities', CONFIG]);
     const [first] = all.body.requests;
     assert.equal(first.method, 'GET');

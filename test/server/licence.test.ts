@@ -30,7 +30,7 @@ describe('POST /services/license/clearkey', () => {
     assert.equal(Buffer.from(res.body.keys[0].k, 'base64url').toString('hex'), '733732706c617965722d6b6579303031');
     assert.doesNotMatch(res.body.keys[0].k, /[=+/]/);
 
-    const recorded = await fetchJson(`${demo.url}/__demo/licence-requests`);
+    const recorded = await fetchJson(`${demo.url}/__demo/licence-requests?tokens=1`);
     assert.equal(recorded.body.requests.length, 1);
     const [entry] = recorded.body.requests;
     assert.equal(entry.method, 'POST');
@@ -49,7 +49,7 @@ describe('POST /services/license/clearkey', () => {
     const bytes = await licence(new TextEncoder().encode(request), { 'x-auth-token': ADULT, 'content-type': 'application/octet-stream' });
     assert.equal(bytes.status, 200);
     assert.equal(bytes.body.keys[0].k, KEY_B64URL);
-    const recorded = await fetchJson(`${demo.url}/__demo/licence-requests`);
+    const recorded = await fetchJson(`${demo.url}/__demo/licence-requests?tokens=1`);
     assert.deepEqual(
       recorded.body.requests.map((r: { body: unknown; headers: Record<string, string> }) => [r.body, r.headers['x-auth-token']]),
       [
@@ -65,7 +65,7 @@ describe('POST /services/license/clearkey', () => {
     assert.equal(res.status, 403);
     assert.equal(res.body.code, 'license_denied');
     assert.equal(res.body.reason, 'unknown_key');
-    assert.equal((await fetchJson(`${demo.url}/__demo/licence-requests`)).body.requests[0].status, 403);
+    assert.equal((await fetchJson(`${demo.url}/__demo/licence-requests?tokens=1`)).body.requests[0].status, 403);
   });
 
   test('an unparseable request: 400 (and still recorded)', async () => {
@@ -75,7 +75,7 @@ describe('POST /services/license/clearkey', () => {
     const noKids = await licence('{"type":"temporary"}', { 'x-auth-token': ADULT, 'content-type': 'text/plain' });
     assert.equal(noKids.status, 400);
     assert.equal(noKids.body.code, 'invalid_license_request');
-    const recorded = await fetchJson(`${demo.url}/__demo/licence-requests`);
+    const recorded = await fetchJson(`${demo.url}/__demo/licence-requests?tokens=1`);
     assert.equal(recorded.body.requests.length, 2);
     assert.equal(recorded.body.requests[0].body, '{not json');
   });
@@ -105,7 +105,7 @@ describe('other key systems', () => {
       assert.equal(res.status, 501);
       assert.equal(res.body.code, 'license_unsupported');
       assert.equal(typeof res.body.message, 'string');
-      const recorded = await fetchJson(`${demo.url}/__demo/licence-requests`);
+      const recorded = await fetchJson(`${demo.url}/__demo/licence-requests?tokens=1`);
       assert.equal(recorded.body.requests.length, 1);
       assert.equal(recorded.body.requests[0].path, path.split('?')[0]);
       if (path.includes('?d=')) assert.deepEqual(recorded.body.requests[0].query, { d: 'device-1' });
@@ -125,12 +125,12 @@ describe('heartbeat and telemetry', () => {
     assert.deepEqual(res.body, { status: 'ok' });
     const anon = await fetchJson(`${demo.url}/services/license/heartbeat`, { method: 'POST' });
     assert.equal(anon.status, 401);
-    const beats = await fetchJson(`${demo.url}/__demo/heartbeats`);
+    const beats = await fetchJson(`${demo.url}/__demo/heartbeats?tokens=1`);
     assert.equal(beats.body.requests.length, 2);
     assert.deepEqual(beats.body.requests[0].body, { position: 12 });
     assert.equal(beats.body.requests[0].headers['x-play-token'], token);
     // Heartbeats are not licence requests.
-    assert.equal((await fetchJson(`${demo.url}/__demo/licence-requests`)).body.requests.length, 0);
+    assert.equal((await fetchJson(`${demo.url}/__demo/licence-requests?tokens=1`)).body.requests.length, 0);
   });
 
   test('play telemetry answers 204 and is recorded', async () => {

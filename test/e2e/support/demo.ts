@@ -58,7 +58,8 @@ export async function startDemo(): Promise<Demo> {
   if (!existsSync(`${REPO_ROOT}dist-shell/index.html`)) {
     throw new Error('dist-shell/ is missing: run `npx vite build --config src-shell/vite.config.ts` first');
   }
-  const server = await createDemoServer({ port: 0, control: true });
+  // Tests read the recorded tokens: ask for them (they are redacted by default).
+  const server = await createDemoServer({ port: 0, control: { revealTokens: true } });
   const url = server.url;
   return {
     url,
