@@ -19,8 +19,9 @@ describe('signInRedirect', () => {
     );
   });
 
-  test('without a hash route the token goes into the query', () => {
-    assert.equal(signInRedirect('/devices.html', 'demo-adult-token', ORIGIN), 'http://localhost:8080/devices.html?u=demo-adult-token');
+  test('without a hash route the token goes into the fragment, never the query (issue 8: not sent to servers or in Referer)', () => {
+    assert.equal(signInRedirect('/devices.html', 'demo-adult-token', ORIGIN), 'http://localhost:8080/devices.html#u=demo-adult-token');
+    assert.equal(signInRedirect('/devices.html?u=old&x=1', 'tok', ORIGIN), 'http://localhost:8080/devices.html?x=1#u=tok');
   });
 
   test('off-site, protocol-relative, scripted and odd targets fall back to the home page', () => {
@@ -41,7 +42,7 @@ describe('signInRedirect', () => {
       undefined,
     ]) {
       assert.equal(safeRedirectTarget(from, ORIGIN).href, `${ORIGIN}/`, String(from));
-      assert.equal(signInRedirect(from, 'tok', ORIGIN), `${ORIGIN}/?u=tok`, String(from));
+      assert.equal(signInRedirect(from, 'tok', ORIGIN), `${ORIGIN}/#u=tok`, String(from));
     }
   });
 });
@@ -73,6 +74,21 @@ describe('signin.html in Chromium', { skip: existsSync(chromePath) ? false : `no
 
   test('never follows an off-site from', async () => {
     const url = await signIn('https://evil.example/steal', 'demo-adult-token');
-    assert.equal(url, `${demo.url}/?u=demo-adult-token`);
+    assert.equal(url, `${demo.url}/#u=demo-adult-token`);
+  });
+
+  test('without scripts, submitting the form puts no token in a query string', async () => {
+    const { chromium } = await import('playwright-core');
+    const browser = await chromium.launch({ executablePath: chromePath, args: ['--no-sandbox', '--headless=new'] });
+    try {
+      const page = await (await browser.newContext({ javaScriptEnabled: false })).newPage();
+      await page.goto(`${demo.url}/signin.html?from=${encodeURIComponent('/play/')}`);
+      await page.check('input[value="demo-adult-token"]');
+      await page.click('button[type=submit]');
+      await page.waitForTimeout(500);
+      assert.doesNotMatch(page.url(), /token/);
+    } finally {
+      await browser.close();
+    }
   });
 });

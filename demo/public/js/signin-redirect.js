@@ -30,8 +30,8 @@ export function safeRedirectTarget(from, origin) {
 
 /**
  * The URL to go to after signing in with `token`: the validated `from`, with `u=<token>` added as a
- * query parameter of its hash route (`/play/#/film/x/x?u=…`), or of the URL when it has no hash
- * route. Any previous `u` or `p` is replaced.
+ * query parameter of its hash route (`/play/#/film/x/x?u=…`), or as the fragment `#u=…` when it has no hash
+ * route (never the query string). Any previous `u` or `p` is replaced.
  * @param {string | null | undefined} from
  * @param {string} token
  * @param {string} origin
@@ -47,8 +47,11 @@ export function signInRedirect(from, token, origin) {
     params.set('u', token);
     url.hash = `${q === -1 ? route : route.slice(0, q)}?${params}`;
   } else {
+    // Never in the query string (issue 8): servers, logs and Referer would see it. The fragment
+    // stays in the browser.
     url.searchParams.delete('p');
-    url.searchParams.set('u', token);
+    url.searchParams.delete('u');
+    url.hash = `u=${encodeURIComponent(token)}`;
   }
   return url.href;
 }
