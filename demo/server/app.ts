@@ -275,7 +275,7 @@ export async function createDemoServer(opts: DemoServerOptions = {}): Promise<De
     if (record) record.status = reply.statusCode;
   });
 
-  // Baseline security headers on every HTML page; /play/ keeps its own CSP (framable by anyone).
+  // Baseline security headers on every HTML page; /play/ keeps its own CSP.
   app.addHook('onSend', async (req, reply, payload) => {
     const type = reply.getHeader('content-type');
     if (typeof type !== 'string' || !type.startsWith('text/html')) return payload;
@@ -284,7 +284,6 @@ export async function createDemoServer(opts: DemoServerOptions = {}): Promise<De
     const path = pathOf(req.url);
     if (!(path === '/play' || path.startsWith('/play/'))) {
       reply.header('content-security-policy', PAGE_CSP);
-      reply.header('x-frame-options', 'SAMEORIGIN');
     }
     return payload;
   });

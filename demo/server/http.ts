@@ -178,8 +178,11 @@ export function playCsp(origins: PlayPageOrigins = {}): string {
 /** The play page's CSP with no extra origins. */
 export const PLAY_CSP = playCsp();
 
-/** CSP of every other HTML page: nothing may frame it, no plugins, no `<base>` elsewhere. */
-export const PAGE_CSP = ["frame-ancestors 'self'", "object-src 'none'", "base-uri 'self'"].join('; ');
+/**
+ * CSP of every other HTML page: no plugins, no `<base>` elsewhere. Framing stays allowed: the play
+ * page, embedded on other sites, sends viewers to /signin.html inside its frame (play-page §6).
+ */
+export const PAGE_CSP = ["object-src 'none'", "base-uri 'self'"].join('; ');
 
 const MIME: Record<string, string> = {
   '.mpd': 'application/dash+xml',
