@@ -1,14 +1,11 @@
-/* eslint-disable @typescript-eslint/no-unsafe-declaration-merging --
-   the S72Player interface below only adds typed overloads of addEventListener/removeEventListener,
-   which the class inherits; it declares no member the class lacks. */
 import { ContextProvider } from '@lit/context';
 import { LitElement, html, nothing, type PropertyValues } from 'lit';
+import { PlayerMediaApi } from './player-media-api.js';
 import { property } from 'lit/decorators.js';
 import { configAttributeConverter, readConfig } from './core/config.js';
 import type { EngineLoader, EngineStats } from './core/engine/engine.js';
 import { shakaEngineLoader } from './core/engine/shaka-engine.js';
 import { S72Error } from './core/errors.js';
-import { clamp } from './core/format-time.js';
 import { createTranslator, resolveLocale, type Translator } from './core/i18n/index.js';
 import { createPlayerStore, type PlayerState } from './core/player-store.js';
 import { handleRequest, REQUEST_EVENT_NAMES, type RequestContext } from './core/request-map.js';
@@ -22,7 +19,7 @@ import { MediaEventsController } from './controllers/media-events-controller.js'
 import { PlaybackStartController } from './controllers/playback-start-controller.js';
 import { StoreController } from './controllers/store-controller.js';
 import { defineElement } from './define.js';
-import { fireEvent, type S72PlayerEventMap, type S72Tracks } from './events.js';
+import { fireEvent, type S72Tracks } from './events.js';
 import { playerStyles } from './s72-player.styles.js';
 import { ICON_NAMES, icon } from './ui/icons.js';
 import './ui/s72-control-bar.js';
@@ -32,6 +29,7 @@ export { SEEK_STEP_S } from './controllers/keyboard-controller.js';
 
 /** Engines in the order they are tried (player-and-client §4 "Engine choice"). */
 const ENGINE_LOADERS: readonly EngineLoader[] = [shakaEngineLoader];
+const HOST_KEYS = ['paused', 'ended', 'played', 'loaded', 'error', 'buffering', 'muted'] as const;
 const SOURCE_PROPERTIES = ['content', 'config', 'src', 'licenseUrl', 'keySystem', 'authToken'] as const;
 
 /**
@@ -94,7 +92,7 @@ const SOURCE_PROPERTIES = ['content', 'config', 'src', 'licenseUrl', 'keySystem'
  * @cssprop [--s72-background=#000] - letterbox colour
  * @cssprop [--s72-focus-color=#fff] - keyboard focus ring of every control
  */
-export class S72Player extends LitElement {
+export class S72Player extends PlayerMediaApi {
   static override styles = playerStyles;
   /** Focusing the player (`player.focus()`, a click on the video) focuses its first control. */
   static override shadowRootOptions: ShadowRootInit = { ...LitElement.shadowRootOptions, delegatesFocus: true };
@@ -117,10 +115,7 @@ export class S72Player extends LitElement {
   @property({ type: Boolean }) muted = false;
 
   /** The state store the controls render from (`core/player-store.ts`). */
-  readonly store = createPlayerStore({
-    fullscreenElement: this,
-    document: typeof document === 'undefined' ? null : document,
-  });
+  override readonly store = createPlayerStore({ fullscreenElement: this, document: globalThis.document ?? null });
   private readonly buffering = new BufferingController(this);
   private readonly playback = new PlaybackStartController(this);
   private readonly engines = new EngineController(this, {
@@ -133,9 +128,7 @@ export class S72Player extends LitElement {
   private bigPlayFocused = false;
   private readonly context = new ContextProvider(this, { context: playerContext });
   /** The host renders from these keys only; the controls subscribe to their own. */
-  private readonly view = new StoreController(this, ['paused', 'ended', 'played', 'loaded', 'error', 'buffering', 'muted'], (state) =>
-    this.reflect(state),
-  );
+  private readonly view = new StoreController(this, HOST_KEYS, (state) => this.reflect(state));
 
   constructor() {
     super();
@@ -145,37 +138,6 @@ export class S72Player extends LitElement {
     this.view.setStore(this.store);
   }
 
-  /** Current position in seconds. Setting it seeks, clamped to the seekable range. */
-  get currentTime(): number {
-    return this.video?.currentTime ?? 0;
-  }
-  set currentTime(seconds: number) {
-    handleRequest(this.requestContext(), 's72-seek-request', seconds);
-  }
-  /** Duration in seconds; NaN until known, Infinity for live. */
-  get duration(): number {
-    return this.video?.duration ?? Number.NaN;
-  }
-  get paused(): boolean {
-    return this.video?.paused ?? true;
-  }
-  get ended(): boolean {
-    return this.video?.ended ?? false;
-  }
-  /** Volume 0..1 (clamped). */
-  get volume(): number {
-    return this.video?.volume ?? 1;
-  }
-  set volume(value: number) {
-    if (this.video && Number.isFinite(value)) this.video.volume = clamp(value, 0, 1);
-  }
-  /** Playback rate; values that are not positive numbers are ignored. */
-  get playbackRate(): number {
-    return this.video?.playbackRate ?? 1;
-  }
-  set playbackRate(rate: number) {
-    if (this.video && Number.isFinite(rate) && rate > 0) this.video.playbackRate = rate;
-  }
   /** The error that stopped playback, or null. */
   get lastError(): S72Error | null {
     return this.store.getState().error;
@@ -215,9 +177,6 @@ export class S72Player extends LitElement {
    */
   play(): Promise<void> {
     return this.playback.play();
-  }
-  pause(): void {
-    this.video?.pause();
   }
   /** Reloads the media at the last position ("Try again", player-and-client §8). */
   retry = (): void => this.engines.retry();
@@ -320,10 +279,6 @@ export class S72Player extends LitElement {
     `;
   }
 
-  private get video(): HTMLVideoElement | undefined {
-    return (this.store.owners.media as HTMLVideoElement | null | undefined) ?? undefined;
-  }
-
   private get i18n(): Translator {
     return this.context.value?.i18n ?? createTranslator('en');
   }
@@ -334,7 +289,7 @@ export class S72Player extends LitElement {
     if (this.muted !== state.muted && this.video) this.muted = state.muted;
   }
 
-  private requestContext(): RequestContext {
+  protected requestContext(): RequestContext {
     return {
       owners: this.store.owners,
       state: this.store.getState(),
@@ -355,22 +310,6 @@ export class S72Player extends LitElement {
 }
 
 defineElement('s72-player', S72Player);
-
-/** Typed listeners: `player.addEventListener('timeupdate', (event) => event.target.currentTime)`. */
-export interface S72Player {
-  addEventListener<K extends keyof S72PlayerEventMap>(
-    type: K,
-    listener: (this: S72Player, event: S72PlayerEventMap[K]) => unknown,
-    options?: boolean | AddEventListenerOptions,
-  ): void;
-  addEventListener(type: string, listener: EventListenerOrEventListenerObject, options?: boolean | AddEventListenerOptions): void;
-  removeEventListener<K extends keyof S72PlayerEventMap>(
-    type: K,
-    listener: (this: S72Player, event: S72PlayerEventMap[K]) => unknown,
-    options?: boolean | EventListenerOptions,
-  ): void;
-  removeEventListener(type: string, listener: EventListenerOrEventListenerObject, options?: boolean | EventListenerOptions): void;
-}
 
 declare global {
   interface HTMLElementTagNameMap {

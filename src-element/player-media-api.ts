@@ -1,0 +1,79 @@
+/* eslint-disable @typescript-eslint/no-unsafe-declaration-merging --
+   the PlayerMediaApi interface below only adds typed overloads of addEventListener and
+   removeEventListener, which the class inherits; it declares no member the class lacks. */
+/**
+ * The `HTMLMediaElement`-like part of `<s72-player>`'s public API (positions in seconds, volume
+ * 0..1), read live from the inner `<video>` like the media element itself, and typed listeners for
+ * the one event map (`S72PlayerEventMap`). Writes go through the request map, so a seek from script
+ * is clamped exactly like one from the seek bar (player-and-client §5).
+ */
+import { LitElement } from 'lit';
+import { clamp } from './core/format-time.js';
+import type { PlayerStore } from './core/player-store.js';
+import { handleRequest, type RequestContext } from './core/request-map.js';
+import type { S72PlayerEventMap } from './events.js';
+
+export abstract class PlayerMediaApi extends LitElement {
+  /** The state store; its `owners.media` is the `<video>` once rendered. */
+  abstract readonly store: PlayerStore;
+  /** What a request handler may use (owners, confirmed state, the host's actions). */
+  protected abstract requestContext(): RequestContext;
+
+  protected get video(): HTMLVideoElement | undefined {
+    return (this.store.owners.media as HTMLVideoElement | null | undefined) ?? undefined;
+  }
+
+  /** Current position in seconds. Setting it seeks, clamped to the seekable range. */
+  get currentTime(): number {
+    return this.video?.currentTime ?? 0;
+  }
+  set currentTime(seconds: number) {
+    handleRequest(this.requestContext(), 's72-seek-request', seconds);
+  }
+  /** Duration in seconds; NaN until known, Infinity for live. */
+  get duration(): number {
+    return this.video?.duration ?? Number.NaN;
+  }
+  /** True while paused (true before anything is loaded). */
+  get paused(): boolean {
+    return this.video?.paused ?? true;
+  }
+  /** True once playback reached the end. */
+  get ended(): boolean {
+    return this.video?.ended ?? false;
+  }
+  /** Volume 0..1 (clamped). */
+  get volume(): number {
+    return this.video?.volume ?? 1;
+  }
+  set volume(value: number) {
+    if (this.video && Number.isFinite(value)) this.video.volume = clamp(value, 0, 1);
+  }
+  /** Playback rate; values that are not positive numbers are ignored. */
+  get playbackRate(): number {
+    return this.video?.playbackRate ?? 1;
+  }
+  set playbackRate(rate: number) {
+    if (this.video && Number.isFinite(rate) && rate > 0) this.video.playbackRate = rate;
+  }
+  /** Pauses playback. */
+  pause(): void {
+    this.video?.pause();
+  }
+}
+
+/** Typed listeners: `player.addEventListener('timeupdate', (event) => event.target.currentTime)`. */
+export interface PlayerMediaApi {
+  addEventListener<K extends keyof S72PlayerEventMap>(
+    type: K,
+    listener: (this: this, event: S72PlayerEventMap[K]) => unknown,
+    options?: boolean | AddEventListenerOptions,
+  ): void;
+  addEventListener(type: string, listener: EventListenerOrEventListenerObject, options?: boolean | AddEventListenerOptions): void;
+  removeEventListener<K extends keyof S72PlayerEventMap>(
+    type: K,
+    listener: (this: this, event: S72PlayerEventMap[K]) => unknown,
+    options?: boolean | EventListenerOptions,
+  ): void;
+  removeEventListener(type: string, listener: EventListenerOrEventListenerObject, options?: boolean | EventListenerOptions): void;
+}
