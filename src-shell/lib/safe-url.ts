@@ -18,19 +18,8 @@ export function safeRedirectUrl(
   pageOrigin: string,
   allowedOrigins: readonly string[] = [],
 ): string | null {
-  if (typeof candidate !== 'string') return null;
-  const value = candidate.trim();
-  if (value === '' || value.includes('\\')) return null;
-  // Control characters are stripped by URL parsing and can smuggle schemes; refuse them.
-  for (let i = 0; i < value.length; i++) if (value.charCodeAt(i) < 0x20 || value.charCodeAt(i) === 0x7f) return null;
-  let url: URL;
-  try {
-    url = new URL(value, pageOrigin);
-  } catch {
-    return null;
-  }
-  if (url.protocol !== 'http:' && url.protocol !== 'https:') return null;
-  if (url.username || url.password) return null;
+  const url = parseHttpUrl(candidate, pageOrigin);
+  if (!url) return null;
   const allowed = new Set([normaliseOrigin(pageOrigin), ...allowedOrigins.map(normaliseOrigin)]);
   return allowed.has(url.origin) ? url.href : null;
 }
@@ -82,6 +71,7 @@ function parseHttpUrl(candidate: string | null | undefined, base: string): URL |
   if (typeof candidate !== 'string') return null;
   const value = candidate.trim();
   if (value === '' || value.includes('\\')) return null;
+  // Control characters are stripped by URL parsing and can smuggle schemes; refuse them.
   for (let i = 0; i < value.length; i++) if (value.charCodeAt(i) < 0x20 || value.charCodeAt(i) === 0x7f) return null;
   let url: URL;
   try {
