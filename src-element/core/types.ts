@@ -60,7 +60,14 @@ export interface S72PlayerConfig {
    * toggle on iPhone (play-page §9 "Restriction toggles"). Default true.
    */
   fullscreen?: boolean;
+  /** Preferred audio language, e.g. `fr` (player-and-client §3 "Player configuration"). */
   preferredAudioLanguage?: string;
+  /**
+   * Preferred audio role, e.g. `main`, `dub`, `description` (DASH `Role`); with the language, it
+   * tells apart two tracks of one language (play-page §3 `lastSelectedAudioRoles`).
+   */
+  preferredAudioRole?: string;
+  /** Preferred subtitle language (player-and-client §3 "Player configuration"). */
   preferredTextLanguage?: string;
   /** Delay before the buffering spinner shows, ms (play-page §9: 0.25 s). */
   spinnerDelayMs?: number;

@@ -50,6 +50,15 @@ describe('<s72-player> tracks (player-and-client §3 "Tracks")', function () {
     await until(() => player.tracks.video.every((track) => !track.active), 'automatic quality');
   });
 
+  it('applies a preferred audio role: the dub (French) instead of the main track', async () => {
+    const player = await fixture<S72Player>(html`<s72-player muted></s72-player>`);
+    player.config = { preferredAudioRole: 'dub' };
+    player.src = demoUrl(MEDIA.clearDash);
+    await nextEvent(player, 's72-loaded');
+    await until(() => player.tracks.audio.find((track) => track.active)?.roles.includes('dub') === true, 'the dub track active');
+    expect(player.tracks.audio.find((track) => track.active)?.language).to.equal('fr');
+  });
+
   it('has no tracks before anything is loaded, and ignores unknown ids', async () => {
     const player = await fixture<S72Player>(html`<s72-player></s72-player>`);
     expect(player.tracks).to.deep.equal({ audio: [], text: [], video: [] });

@@ -56,6 +56,12 @@ describe('track choices remembered (play-page §3)', () => {
     expect(config).to.include({ preferredAudioLanguage: 'ar', preferredTextLanguage: 'fr' });
   });
 
+  it('the remembered audio role is applied with the language (two tracks of one language)', () => {
+    const config = buildPlayerConfig('https://store.example', { ...SWITCHES, lastSelectedAudioLanguage: 'fr', lastSelectedAudioRoles: ['dub'] }, null);
+    expect(config).to.include({ preferredAudioLanguage: 'fr', preferredAudioRole: 'dub' });
+    expect(buildPlayerConfig('https://store.example', { ...SWITCHES, lastSelectedAudioRoles: [] }, null)).to.not.have.property('preferredAudioRole');
+  });
+
   it('without a choice yet, the streams answer’s default_subtitle_language is the preferred text language', () => {
     expect(buildPlayerConfig('https://store.example', SWITCHES, 'es')).to.include({ preferredTextLanguage: 'es' });
     const none = buildPlayerConfig('https://store.example', SWITCHES, null);

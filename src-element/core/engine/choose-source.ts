@@ -168,6 +168,9 @@ export function resolveSources(input: SourceInput): EngineSource[] {
       licenseHeaders,
       ...(input.config.network ? { network: { ...input.config.network } } : {}),
       ...(input.config.preferredAudioLanguage ? { preferredAudioLanguage: input.config.preferredAudioLanguage } : {}),
+      ...(typeof input.config.preferredAudioRole === 'string' && input.config.preferredAudioRole.trim()
+        ? { preferredAudioRole: input.config.preferredAudioRole.trim() }
+        : {}),
       ...(input.config.preferredTextLanguage ? { preferredTextLanguage: input.config.preferredTextLanguage } : {}),
     });
   }

@@ -38,6 +38,8 @@ export interface EngineSource {
   network?: { maxAttempts?: number; baseDelayMs?: number; timeoutMs?: number };
   /** Preferred languages (player-and-client §3 "Player configuration"). */
   preferredAudioLanguage?: string;
+  /** Preferred audio role (DASH `Role`, e.g. `dub`); see `S72PlayerConfig.preferredAudioRole`. */
+  preferredAudioRole?: string;
   preferredTextLanguage?: string;
 }
 

@@ -137,7 +137,10 @@ class ShakaEngine implements Engine {
         ? { streaming: { retryParameters }, manifest: { retryParameters }, drm: { retryParameters } }
         : {}),
       drm: { servers, advanced, ...(retryParameters ? { retryParameters } : {}) },
-      preferredAudio: source.preferredAudioLanguage ? [{ language: source.preferredAudioLanguage }] : [],
+      preferredAudio:
+        source.preferredAudioLanguage || source.preferredAudioRole
+          ? [{ language: source.preferredAudioLanguage ?? '', role: source.preferredAudioRole ?? '' }]
+          : [],
       preferredText: source.preferredTextLanguage ? [{ language: source.preferredTextLanguage }] : [],
     });
     try {

@@ -10,7 +10,8 @@ import { toAsset, type ChosenStream } from './choose-stream.js';
  * The player configuration of the play page: licence servers of every key system on the storefront
  * origin (`DEFAULT_LICENSE_PATHS`, play-page §7 "DRM licences"; FairPlay's certificate at
  * `…/cert`), the session's seeking and playback-rate switches (play-page §2), and the viewer's
- * remembered track choices as preferred languages (play-page §3 `lastSelectedAudioLanguage`,
+ * remembered track choices as preferred languages and audio role (play-page §3 `lastSelectedAudioLanguage`,
+ * `lastSelectedAudioRoles`,
  * `lastSelectedTextLanguage`); without a text choice, the streams answer's
  * `default_subtitle_language` (play-page §3 "Stream").
  *
@@ -21,11 +22,12 @@ import { toAsset, type ChosenStream } from './choose-stream.js';
  */
 export function buildPlayerConfig(
   origin: string,
-  session: Pick<PlaySession, 'seekingEnabled' | 'playbackRatesEnabled' | 'lastSelectedAudioLanguage' | 'lastSelectedTextLanguage'>,
+  session: Pick<PlaySession, 'seekingEnabled' | 'playbackRatesEnabled' | 'lastSelectedAudioLanguage' | 'lastSelectedAudioRoles' | 'lastSelectedTextLanguage'>,
   defaultSubtitleLanguage?: string | null,
   fullscreenAllowed?: boolean,
 ): S72PlayerConfig {
   const audio = session.lastSelectedAudioLanguage?.trim();
+  const audioRole = session.lastSelectedAudioRoles?.find((role) => typeof role === 'string' && role.trim() !== '')?.trim();
   const text = session.lastSelectedTextLanguage?.trim() || defaultSubtitleLanguage?.trim();
   const url = (drm: DrmType): string => new URL(DEFAULT_LICENSE_PATHS[drm], origin).href;
   return {
@@ -38,6 +40,7 @@ export function buildPlayerConfig(
     seeking: session.seekingEnabled,
     playbackRates: session.playbackRatesEnabled,
     ...(audio ? { preferredAudioLanguage: audio } : {}),
+    ...(audioRole ? { preferredAudioRole: audioRole } : {}),
     ...(text ? { preferredTextLanguage: text } : {}),
     ...(fullscreenAllowed === false ? { fullscreen: false } : {}),
   };
