@@ -49,6 +49,8 @@ export const REQUEST_EVENTS = {
   volume: 's72-volume-request',
   /** detail: `true` to enter fullscreen, `false` to leave it. */
   fullscreen: 's72-fullscreen-request',
+  /** detail: playback rate (1 = normal); only while the rate menu is enabled. */
+  rate: 's72-rate-request',
 } as const;
 
 export type { S72RequestEventDetail, S72RequestEventName } from './core/request-map.js';

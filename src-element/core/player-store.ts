@@ -38,7 +38,7 @@ export interface StateOwners {
   document?: Document | null;
   session?: PlayerSession;
   /** The parts of the player configuration that gate controls (player-and-client §3). */
-  config?: { seeking?: boolean; fullscreen?: boolean } | null;
+  config?: { seeking?: boolean; fullscreen?: boolean; playbackRates?: boolean } | null;
 }
 
 /** A time range in seconds. */
@@ -148,6 +148,8 @@ export const PLAYER_STATE = {
       (Boolean(document?.fullscreenEnabled) ||
         typeof (media as { webkitEnterFullscreen?: unknown } | null | undefined)?.webkitEnterFullscreen === 'function'),
   },
+  /** True when the playback-rate menu shows (play-page §2 `rates=true`; default false). */
+  rateMenu: { get: ({ config }) => config?.playbackRates === true },
   /** False when the configuration forbids seeking (play-page §2 `seeking=false`). */
   canSeek: { get: ({ config }) => config?.seeking !== false },
   /** The engine loaded the source (player-and-client §5: play acts only once loaded). */

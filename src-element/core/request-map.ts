@@ -22,7 +22,12 @@ export interface S72RequestEventDetail {
   's72-volume-request': number;
   /** `true` to enter fullscreen, `false` to leave it. */
   's72-fullscreen-request': boolean;
+  /** Playback rate, 1 = normal speed; one of `PLAYBACK_RATES` (play-page §2 `rates`). */
+  's72-rate-request': number;
 }
+
+/** The rates the playback-rate menu offers (play-page §2 `rates=true`). */
+export const PLAYBACK_RATES: readonly number[] = Object.freeze([0.5, 0.75, 1, 1.25, 1.5, 2]);
 export type S72RequestEventName = keyof S72RequestEventDetail;
 
 /** What a handler may use: the owners, the last confirmed state, and the host's own actions. */
@@ -64,6 +69,10 @@ export const REQUEST_MAP: { readonly [K in S72RequestEventName]: RequestHandler<
   },
   's72-fullscreen-request': ({ setFullscreen }, enter) => {
     setFullscreen(Boolean(enter));
+  },
+  's72-rate-request': ({ owners, state }, rate) => {
+    if (!owners.media || !state.rateMenu || !PLAYBACK_RATES.includes(rate)) return;
+    owners.media.playbackRate = rate;
   },
 };
 

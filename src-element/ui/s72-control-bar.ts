@@ -8,6 +8,7 @@ import { playerContext, type PlayerContextValue } from '../context.js';
 import { DebounceController } from '../controllers/debounce-controller.js';
 import { StoreController } from '../controllers/store-controller.js';
 import { defineElement } from '../define.js';
+import { PLAYBACK_RATES } from '../core/request-map.js';
 import { fireRequest } from '../events.js';
 import { icon, type IconName } from './icons.js';
 
@@ -33,12 +34,14 @@ export const SEEK_BAR_DELAY_MS = 125;
  * @fires {CustomEvent<boolean>} s72-mute-request - mute button; detail: mute?
  * @fires {CustomEvent<number>} s72-volume-request - volume slider; detail: 0..1
  * @fires {CustomEvent<boolean>} s72-fullscreen-request - fullscreen button; detail: enter?
+ * @fires {CustomEvent<number>} s72-rate-request - playback-rate menu; detail: rate (1 = normal)
  * @slot play - play icon (also: pause, volume, muted, enter-fullscreen, exit-fullscreen)
  * @csspart play-button
  * @csspart seek-bar
  * @csspart time
  * @csspart mute-button
  * @csspart volume
+ * @csspart rate - the playback-rate menu (a native `<select>`), shown with `rate-menu` (play-page §2 `rates`)
  * @csspart fullscreen-button
  * @cssprop [--s72-accent-color=#e50914] - seek and volume fill
  * @cssprop [--s72-control-bar-background=linear-gradient(transparent, rgb(0 0 0 / 0.75))]
@@ -70,7 +73,17 @@ export class S72ControlBar extends LitElement {
     button:hover {
       background: rgb(255 255 255 / 0.12);
     }
+    select {
+      font: inherit;
+      color: inherit;
+      background: rgb(0 0 0 / 0.5);
+      border: 1px solid rgb(255 255 255 / 0.4);
+      border-radius: 0.375rem;
+      padding: 0.25rem;
+      flex: none;
+    }
     button:focus-visible,
+    select:focus-visible,
     input:focus-visible {
       outline: 2px solid var(--s72-focus-color, #fff);
       outline-offset: 2px;
@@ -117,6 +130,10 @@ export class S72ControlBar extends LitElement {
   @property({ type: Boolean, attribute: 'can-fullscreen' }) canFullscreen = true;
   /** False disables the seek bar (play-page §2 `seeking=false`; player-and-client §5 canSeek). */
   @property({ type: Boolean, attribute: 'can-seek' }) canSeek = true;
+  /** Shows the playback-rate menu (play-page §2 `rates=true`). */
+  @property({ type: Boolean, attribute: 'rate-menu' }) rateMenu = false;
+  /** Playback rate, 1 = normal speed. */
+  @property({ type: Number, attribute: 'playback-rate' }) playbackRate = 1;
   /** Play and pause act only when content is loaded with a duration (player-and-client §5). */
   @property({ type: Boolean }) loaded = false;
 
@@ -130,7 +147,7 @@ export class S72ControlBar extends LitElement {
   private player?: PlayerContextValue;
   private readonly fromStore = new StoreController(
     this,
-    ['paused', 'currentTime', 'duration', 'seekable', 'muted', 'volume', 'fullscreen', 'canFullscreen', 'canSeek', 'loaded'],
+    ['paused', 'currentTime', 'duration', 'seekable', 'muted', 'volume', 'fullscreen', 'canFullscreen', 'canSeek', 'loaded', 'rateMenu', 'playbackRate'],
     (state) => this.copy(state),
   );
 
@@ -150,6 +167,8 @@ export class S72ControlBar extends LitElement {
       canFullscreen: state.canFullscreen,
       canSeek: state.canSeek,
       loaded: state.loaded,
+      rateMenu: state.rateMenu,
+      playbackRate: state.playbackRate,
     });
   }
 
@@ -229,6 +248,11 @@ export class S72ControlBar extends LitElement {
         aria-valuetext=${t('player.volumePercent', { percent: volumePercent })}
         @input=${this.onVolumeInput}
       />
+      <select part="rate" aria-label=${t('player.playbackRate')} ?hidden=${!this.rateMenu} @change=${this.onRateChange}>
+        ${PLAYBACK_RATES.map(
+          (rate) => html`<option value=${rate} ?selected=${rate === this.playbackRate}>${t('player.rate', { rate })}</option>`,
+        )}
+      </select>
       <button
         part="fullscreen-button"
         aria-label=${t(this.fullscreen ? 'player.exitFullscreen' : 'player.enterFullscreen')}
@@ -269,6 +293,10 @@ export class S72ControlBar extends LitElement {
   private onVolumeInput(event: Event): void {
     const volume = clamp(Number((event.target as HTMLInputElement).value) / 100, 0, 1);
     fireRequest(this, 's72-volume-request', volume);
+  }
+
+  private onRateChange(event: Event): void {
+    fireRequest(this, 's72-rate-request', Number((event.target as HTMLSelectElement).value));
   }
 
   private onFullscreenClick(): void {

@@ -186,6 +186,12 @@ const ROWS: Record<PlayerStateKey, RowCase> = {
     act: (store) => store.setOwners({ document }),
     after: (value) => value === document.fullscreenEnabled,
   },
+  rateMenu: {
+    owners: () => ({ config: {} }),
+    before: false,
+    act: (store) => store.setOwners({ config: { playbackRates: true } }),
+    after: (value) => value === true,
+  },
   canSeek: {
     owners: () => ({ config: {} }),
     before: true,

@@ -21,14 +21,14 @@ interface Harness {
   send(type: string, detail?: unknown): boolean;
 }
 
-async function harness({ loaded = true, seeking = true } = {}): Promise<Harness> {
+async function harness({ loaded = true, seeking = true, playbackRates = true } = {}): Promise<Harness> {
   const video = document.createElement('video');
   video.muted = true;
   document.body.append(video);
   const metadata = nextEvent(video, 'loadedmetadata');
   video.src = demoUrl(MEDIA.mp4);
   await metadata;
-  const store = createPlayerStore({ media: video, config: { seeking } });
+  const store = createPlayerStore({ media: video, config: { seeking, playbackRates } });
   store.setSession({ loaded });
   store.connect();
   const play = sinon.spy(() => video.play());
@@ -123,6 +123,19 @@ const CASES: Record<S72RequestEventName, Case[]> = {
       },
     },
   ],
+  's72-rate-request': [
+    {
+      name: 'sets one of the offered rates, ignores any other value',
+      run: async (h) => {
+        h.send('s72-rate-request', 1.5);
+        expect(h.video.playbackRate).to.equal(1.5);
+        h.send('s72-rate-request', 16);
+        h.send('s72-rate-request', -1);
+        h.send('s72-rate-request', '2');
+        expect(h.video.playbackRate).to.equal(1.5);
+      },
+    },
+  ],
 };
 
 describe('request map (core/request-map.ts)', function () {
@@ -158,6 +171,12 @@ describe('request map (core/request-map.ts)', function () {
     current = await harness({ seeking: false });
     current.send('s72-seek-request', 30);
     expect(current.video.currentTime).to.equal(0);
+  });
+
+  it('rate does nothing while the rate menu is off (play-page §2 rates)', async () => {
+    current = await harness({ playbackRates: false });
+    current.send('s72-rate-request', 2);
+    expect(current.video.playbackRate).to.equal(1);
   });
 
   it('ignores unknown request types', async () => {

@@ -129,4 +129,21 @@ describe('<s72-control-bar>', () => {
     const element = await bar({ canFullscreen: false });
     expect(part<HTMLButtonElement>(element, 'fullscreen-button').hidden).to.equal(true);
   });
+
+  it('shows the playback-rate menu only when enabled, and asks for the chosen rate (play-page §2 rates)', async () => {
+    const element = await bar();
+    expect(part<HTMLSelectElement>(element, 'rate').hidden).to.equal(true);
+    element.rateMenu = true;
+    element.playbackRate = 1;
+    await element.updateComplete;
+    const select = part<HTMLSelectElement>(element, 'rate');
+    expect(select.hidden).to.equal(false);
+    expect(select.getAttribute('aria-label')).to.equal('Playback speed');
+    expect(select.value).to.equal('1');
+    const rate = sinon.spy();
+    element.addEventListener('s72-rate-request', rate);
+    select.value = '1.5';
+    select.dispatchEvent(new Event('change'));
+    expect((rate.firstCall.args[0] as CustomEvent<number>).detail).to.equal(1.5);
+  });
 });

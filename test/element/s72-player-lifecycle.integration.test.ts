@@ -172,6 +172,21 @@ describe('<s72-player> in the page', function () {
     expect(getComputedStyle(controlBar(player)).direction).to.equal('ltr');
   });
 
+  it('config.playbackRates shows the rate menu and the chosen rate reaches the media', async () => {
+    const player = await fixture<S72Player>(html`<s72-player muted src=${demoUrl(MEDIA.clearDash)}></s72-player>`);
+    await nextEvent(player, 's72-loaded');
+    expect(barPart(player, 'rate').hidden, 'off by default').to.equal(true);
+    const reloaded = nextEvent(player, 's72-loaded'); // a new config reloads the source
+    player.config = { playbackRates: true };
+    await reloaded;
+    expect(barPart(player, 'rate').hidden, 'rate menu shown').to.equal(false);
+    const select = barPart(player, 'rate') as HTMLSelectElement;
+    select.value = '2';
+    select.dispatchEvent(new Event('change'));
+    await until(() => player.playbackRate === 2, 'rate 2');
+    await until(() => select.value === '2', 'the menu shows the confirmed rate');
+  });
+
   it('lets an embedder replace an icon through its slot', async () => {
     const player = await fixture<S72Player>(html`<s72-player muted><span slot="play" class="mine">▶</span></s72-player>`);
     const slot = barPart(player, 'play-button').querySelector('slot')!;

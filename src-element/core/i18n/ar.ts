@@ -21,6 +21,8 @@ export const ar: StringTable<ArabicPlural> = {
   'player.retry': 'إعادة المحاولة',
   'player.timeOf': '{current} من {duration}',
   'player.volumePercent': '{percent}%',
+  'player.playbackRate': 'سرعة التشغيل',
+  'player.rate': '{rate}×',
   'player.controls': 'عناصر التحكم في الفيديو',
   'player.player': 'مشغّل الفيديو',
 

@@ -29,6 +29,8 @@ export const en = {
   /** The seek bar's `aria-valuetext`; both values are {@link Translator.spokenTime} texts. */
   'player.timeOf': '{current} of {duration}',
   'player.volumePercent': '{percent}%',
+  'player.playbackRate': 'Playback speed',
+  'player.rate': '{rate}×',
   'player.controls': 'Video controls',
   'player.player': 'Video player',
 
