@@ -51,8 +51,10 @@ export function PlayRoute({ session }: { session: PlaySession | null }) {
   const backHref = session?.redirectUrl ?? paths.home.getHref();
   // The last track snapshot of the item playing, for subtitles-on/off and audio-track-changed.
   const lastTracks = useRef<{ slug: string; tracks: S72Tracks } | null>(null);
-  // play-page §9: autoplay is decided once, with a silent clip, before the player starts.
-  const wantsAutoplay = state.status === 'playing' && state.playback.autoplay;
+  // play-page §9: autoplay is decided once, with a silent clip, before the player starts. The check
+  // starts as soon as the session asks for autoplay, so it runs alongside the flow's API calls
+  // instead of adding to the time to first frame.
+  const wantsAutoplay = session?.autoplay === true || (state.status === 'playing' && state.playback.autoplay);
   const [autoplayVerdict, setAutoplayVerdict] = useState<AutoplayVerdict | null>(null);
   useEffect(() => {
     if (!wantsAutoplay || autoplayVerdict) return;
