@@ -6,11 +6,12 @@
  * The parent page is served from 127.0.0.1 (support/parent-page.ts); the play page from localhost.
  */
 import assert from 'node:assert/strict';
-import { after, before, beforeEach, describe, it } from 'node:test';
+import { describe, it } from 'node:test';
 import type { Browser, Frame, Page } from 'playwright-core';
-import { errorCode, launchChromium, newPage, waitForPlayback } from './support/browser.js';
-import { startDemo, TOKENS, type Demo } from './support/demo.js';
-import { startParentPage, type ParentPage, type ReceivedMessage } from './support/parent-page.js';
+import { errorCode, newPage, waitForPlayback } from './support/browser.js';
+import { TOKENS, type Demo } from './support/demo.js';
+import { useDemoParentAndBrowser } from './support/hooks.js';
+import type { ParentPage, ReceivedMessage } from './support/parent-page.js';
 
 const EVIL_ORIGIN = 'https://evil.example';
 
@@ -29,17 +30,7 @@ describe('play page embedded in another origin', { timeout: 180_000 }, () => {
   let demo: Demo;
   let browser: Browser;
   let parent: ParentPage;
-  before(async () => {
-    demo = await startDemo();
-    parent = await startParentPage();
-    browser = await launchChromium();
-  });
-  after(async () => {
-    await browser?.close();
-    await parent?.close();
-    await demo?.close();
-  });
-  beforeEach(() => demo.reset());
+  useDemoParentAndBrowser((started) => ({ demo, browser, parent } = started));
 
   it('posts throttled s72-player:timeupdate messages with slug and currentTime, and no token', async () => {
     const { context, page } = await newPage(browser);

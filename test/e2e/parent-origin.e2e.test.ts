@@ -6,31 +6,22 @@
  * The parent page is served from 127.0.0.1 (support/parent-page.ts); the play page from localhost.
  */
 import assert from 'node:assert/strict';
-import { after, before, beforeEach, describe, it } from 'node:test';
+import { describe, it } from 'node:test';
 import type { Browser } from 'playwright-core';
-import { launchChromium, newPage, waitForPlayback } from './support/browser.js';
-import { startDemo, TOKENS, type Demo } from './support/demo.js';
-import { startParentPage, type ParentPage, type ReceivedMessage } from './support/parent-page.js';
+import { newPage, waitForPlayback } from './support/browser.js';
+import { TOKENS, type Demo } from './support/demo.js';
+import { useDemoParentAndBrowser } from './support/hooks.js';
+import type { ParentPage, ReceivedMessage } from './support/parent-page.js';
 
 describe('play page embedded: parent origin across the sign-in round trip', { timeout: 180_000 }, () => {
   let demo: Demo;
   let browser: Browser;
   let parent: ParentPage;
-  before(async () => {
-    demo = await startDemo();
-    parent = await startParentPage();
-    browser = await launchChromium();
-  });
-  after(async () => {
-    await browser?.close();
-    await parent?.close();
-    await demo?.close();
-  });
-  beforeEach(() => demo.reset());
+  useDemoParentAndBrowser((started) => ({ demo, browser, parent } = started));
 
   it('401 → sign-in → back in the iframe: timeupdate messages still reach the parent’s origin', async () => {
-    // A parent on the storefront's own origin: the sign-in page may only be framed by its own origin
-    // (x-frame-options SAMEORIGIN), and it sends no referrer back to the play page.
+    // A parent on the storefront's own origin, so the sign-in page inside the frame sends no referrer
+    // that would name the parent (it is the storefront's own page): only the remembered origin works.
     const { context, page } = await newPage(browser);
     try {
       await page.goto(`${demo.url}/`);
