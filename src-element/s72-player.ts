@@ -113,6 +113,12 @@ export class S72Player extends PlayerMediaApi {
   @property({ type: Number, attribute: 'start-time' }) startTime: number | null = null;
   @property({ type: Boolean }) autoplay = false;
   @property({ type: Boolean }) muted = false;
+  /**
+   * Fetches a fresh play token when the live status answers 403 (LIVE_STREAM_EXPIRED, play-page §4);
+   * the play page sets it to a new streams call. Null: that error stops playback.
+   */
+  @property({ attribute: false }) refreshPlayToken: (() => Promise<string>) | null = null;
+  private replacedPlayToken: string | null = null;
 
   /** The state store the controls render from (`core/player-store.ts`). */
   override readonly store = createPlayerStore({ fullscreenElement: this, document: globalThis.document ?? null });
@@ -149,6 +155,14 @@ export class S72Player extends PlayerMediaApi {
   /** The tracks of the loaded source (player-and-client §3 "Tracks"); empty before load. */
   get tracks(): S72Tracks {
     return this.engines.tracks();
+  }
+  /** The play token in force (heartbeat, telemetry, live status): the last `updatePlayToken()`, else `content.playToken`. */
+  get playToken(): string | null {
+    return this.replacedPlayToken ?? (this.content?.playToken?.trim() || null);
+  }
+  /** Replaces the play token of the running session without reloading (play-page §4 "fresh play token"). */
+  updatePlayToken(token: string): void {
+    if (token.trim()) this.replacedPlayToken = token.trim();
   }
   /** The configuration in force: `config`, or `{}` when `config` is not an object. */
   get effectiveConfig(): S72PlayerConfig {
@@ -211,6 +225,7 @@ export class S72Player extends PlayerMediaApi {
       }
       this.store.setOwners({ config: this.effectiveConfig });
     }
+    if (changed.has('content')) this.replacedPlayToken = null;
     if (SOURCE_PROPERTIES.some((key) => changed.has(key)) && (this.content || this.src)) this.engines.sourceChanged();
     const i18n = createTranslator(resolveLocale(this.closest('[lang]')?.getAttribute('lang') ?? null));
     if (this.context.value?.i18n !== i18n) this.context.setValue({ store: this.store, i18n } satisfies PlayerContextValue);

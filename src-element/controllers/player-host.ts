@@ -13,6 +13,8 @@ export interface PlayerHost extends ReactiveControllerHost, HTMLElement {
   readonly store: PlayerStore;
   /** The player configuration in force (never null: invalid input is replaced by `{}`). */
   readonly effectiveConfig: S72PlayerConfig;
+  /** The play token in force (`x-play-session` of heartbeat, telemetry, live status), or null. */
+  readonly playToken: string | null;
   /** Reports an error: `s72-error`, and the error panel when critical. Each error once. */
   report(error: S72Error): void;
 }

@@ -72,6 +72,25 @@ export interface S72PlayerConfig {
   /** Delay before the buffering spinner shows, ms (play-page §9: 0.25 s). */
   spinnerDelayMs?: number;
   /**
+   * Heartbeat (play-page §7 `POST /services/license/heartbeat`, player-and-client §5, §7): `POST uri`
+   * with header `x-play-session` (the play token) every `intervalMs` while playing. The play page
+   * sets it from the configuration (`heartbeat_frequency`, seconds). Absent: no heartbeat.
+   */
+  heartbeat?: { uri: string; intervalMs: number };
+  /**
+   * Player telemetry (QoE, player-and-client §3 "Telemetry post body", §5, §7): `POST uri` with
+   * header `x-play-session` every `intervalMs` while playing (every 5000 ms while buffering). The
+   * play page sets it from the configuration (`player_telemetry_uri`, `telemetry_frequency` in
+   * seconds). Absent: no player telemetry.
+   */
+  telemetry?: { uri: string; intervalMs: number };
+  /**
+   * Live status (play-page §4 "Live events", player-and-client §3 "live.status"): for a live source,
+   * `GET {statusBaseUrl}{slug}` every `pollIntervalMs` (default 15000). Absent on a live source: the
+   * status is not polled and `live_stream_status_disabled` is reported (recoverable).
+   */
+  live?: { statusBaseUrl: string; pollIntervalMs?: number };
+  /**
    * Request retries for manifests, segments and licences. Defaults: 5 attempts
    * (player-and-client §9 "Engine"), first retry after 1000 ms, doubling.
    */

@@ -25,6 +25,7 @@ class TestHost extends LitElement {
   readonly store = createPlayerStore({ document });
   effectiveConfig: S72PlayerConfig = {};
   muted = true;
+  playToken: string | null = null;
   readonly errors: S72Error[] = [];
   report(error: S72Error): void {
     this.errors.push(error);
