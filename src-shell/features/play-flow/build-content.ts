@@ -5,6 +5,7 @@
 import { type DrmType, type S72Content, type S72PlayerConfig, DEFAULT_LICENSE_PATHS } from 's72-player/client';
 import type { PlaySession } from '../../types/play-session.js';
 import { toAsset, type ChosenStream } from './choose-stream.js';
+import { sessionServicesConfig } from './session-services.js';
 
 /**
  * The player configuration of the play page: licence servers of every key system on the storefront
@@ -19,12 +20,15 @@ import { toAsset, type ChosenStream } from './choose-stream.js';
  * @param defaultSubtitleLanguage The streams answer's `default_subtitle_language`, if any.
  * @param fullscreenAllowed The device check's verdict; `false` (an iPhone with the `iphone_fullscreen`
  *   toggle off, play-page §9) sets the player's `fullscreen: false`.
+ * @param services The merged configuration (and the other origins its URLs may name): the player's
+ *   heartbeat, player telemetry and live status settings (session-services.ts); absent: the defaults.
  */
 export function buildPlayerConfig(
   origin: string,
   session: Pick<PlaySession, 'seekingEnabled' | 'playbackRatesEnabled' | 'lastSelectedAudioLanguage' | 'lastSelectedAudioRoles' | 'lastSelectedTextLanguage'>,
   defaultSubtitleLanguage?: string | null,
   fullscreenAllowed?: boolean,
+  services?: { configuration?: Readonly<Record<string, unknown>> | undefined; allowedOrigins?: readonly string[] | undefined },
 ): S72PlayerConfig {
   const audio = session.lastSelectedAudioLanguage?.trim();
   const audioRole = session.lastSelectedAudioRoles?.find((role) => typeof role === 'string' && role.trim() !== '')?.trim();
@@ -43,6 +47,7 @@ export function buildPlayerConfig(
     ...(audioRole ? { preferredAudioRole: audioRole } : {}),
     ...(text ? { preferredTextLanguage: text } : {}),
     ...(fullscreenAllowed === false ? { fullscreen: false } : {}),
+    ...sessionServicesConfig(origin, services?.configuration, services?.allowedOrigins),
   };
 }
 

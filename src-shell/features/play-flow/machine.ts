@@ -545,7 +545,10 @@ function streamsLoaded(
   library?: readonly LibraryItem[],
 ): Transition {
   if (response.streams.length === 0) return fail({ ...state, status: 'loading', phase: 'streams' }, flowErrorAsThrown('streams_are_empty'), env);
-  const config = buildPlayerConfig(env.origin, state.session, response.default_subtitle_language, state.device?.fullscreenAllowed);
+  const config = buildPlayerConfig(env.origin, state.session, response.default_subtitle_language, state.device?.fullscreenAllowed, {
+    configuration: state.configuration,
+    allowedOrigins: env.allowedOrigins,
+  });
   const chosen = chooseStream(response.streams, state.capabilities, configuredKeySystems(config));
   if (!chosen) return unsupported({ ...state, status: 'loading', phase: 'streams' }, 'content_not_supported', state.device, state.configuration);
   // play-page §9: a DRM-only restriction blocks DRM streams only.
