@@ -31,14 +31,36 @@ import {
   playCsp,
   type PlayPageOrigins,
 } from './http.js';
+import { registerLive } from './live.js';
 import { registerServices } from './services.js';
 import { DemoState, type RecordedRequest } from './state.js';
 
 export * from './catalogue.js';
 export { HttpError, PAGE_CSP, PLAY_CSP, isLoopbackHost, mimeTypeOf, playCsp, type PlayPageOrigins } from './http.js';
-export { FEATURE_TOGGLES, MAX_AVAILABILITY_ITEMS, PIN_MAX_ATTEMPTS, SUPPORTED_DEVICES, decodePlayToken, parseLicenceBody } from './services.js';
+export {
+  FEATURE_TOGGLES,
+  HEARTBEAT_FREQUENCY_S,
+  MAX_AVAILABILITY_ITEMS,
+  PIN_MAX_ATTEMPTS,
+  PLAYER_TELEMETRY_FIELDS,
+  STREAM_SESSION_TTL_MS,
+  SUPPORTED_DEVICES,
+  TELEMETRY_TS_MAX_SKEW_MS,
+  decodePlayToken,
+  parseLicenceBody,
+} from './services.js';
+export {
+  LIVE_BASE_PATH,
+  LIVE_DVR_WINDOW_S,
+  LIVE_LOOP_SEGMENTS,
+  LIVE_MIN_UPDATE_PERIOD_S,
+  LIVE_PRESENTATION_DELAY_S,
+  LIVE_SEGMENT_S,
+  liveManifestPath,
+  shiftSegmentTime,
+} from './live.js';
 export { DemoState, matchPath } from './state.js';
-export type { FaultRule, LatencyRule, LibraryEntryState, PlayTokenInfo, ProgressState, RecordedRequest } from './state.js';
+export type { FaultRule, LatencyRule, LibraryEntryState, LiveState, PlayTokenInfo, ProgressState, RecordedRequest, StreamSession } from './state.js';
 
 /** Folders the storefront serves; each defaults to its place in the repository. */
 export interface DemoPaths {
@@ -337,6 +359,8 @@ export async function createDemoServer(opts: DemoServerOptions = {}): Promise<De
   });
 
   app.get<{ Params: { '*': string } }>('/dist/*', async (req, reply) => reply.sendFile(relative(req.params['*']), paths.dist));
+  // The live streams (live.ts) are built on the fly; every other /media/ path is a file.
+  registerLive(app, state, paths.media);
   app.get<{ Params: { '*': string } }>('/media/*', async (req, reply) => reply.sendFile(relative(req.params['*']), paths.media));
 
   registerServices(app, state);

@@ -82,7 +82,11 @@ export interface CatalogueFilm {
   availability: CatalogueAvailability;
   bonuses?: CatalogueBonus[];
   playlist?: CataloguePlaylistItem[];
-  live?: { status: LiveStatus };
+  /**
+   * A live event: its initial status, and optionally a schedule (times relative to the anchor,
+   * e.g. `{ "start": "+60s", "end": "+11m" }`) that moves it planned → live → completed by itself.
+   */
+  live?: { status: LiveStatus; schedule?: { start: RelTime; end?: RelTime } };
   /** 'free': any signed-in viewer may stream it (ads); default 'library'. */
   access?: 'library' | 'free';
   image?: string;
@@ -156,6 +160,8 @@ export interface CatalogueViewer {
   dob: string | null;
   pin: string | null;
   plans: { plan_id: string; expiry: RelTime }[];
+  /** Concurrent streams allowed (heartbeat limit, play-page §7); default {@link DEFAULT_MAX_STREAMS}. */
+  max_streams?: number;
   library: CatalogueLibraryEntry[];
   progress: CatalogueProgress[];
 }
@@ -194,6 +200,8 @@ export interface ItemNode {
   access: 'library' | 'free';
   /** Initial live status when the item is a live event. */
   live: LiveStatus | null;
+  /** A live event's schedule (catalogue times), if any. */
+  liveSchedule?: { start: RelTime; end?: RelTime };
   playlist: CataloguePlaylistItem[] | null;
   defaultSubtitleLanguage: string | null;
   adTag: string | null;
@@ -204,7 +212,12 @@ export const DEMO_TOKENS = Object.freeze({
   adult: 'demo-adult-token',
   nodob: 'demo-nodob-token',
   minor: 'demo-minor-token',
+  /** The adult's library with a one-stream limit (`max_streams: 1`). */
+  solo: 'demo-solo-token',
 });
+
+/** Concurrent streams a viewer may have when the catalogue does not say (`max_streams`). */
+export const DEFAULT_MAX_STREAMS = 2;
 
 /** The demo ClearKey key (hex), as in the catalogue. */
 export const DEMO_CLEARKEY = Object.freeze({
@@ -279,6 +292,9 @@ export function loadCatalogue(path: string = DEFAULT_CATALOGUE_PATH): Catalogue 
   buildIndex(catalogue);
   for (const viewer of catalogue.viewers) {
     if (typeof viewer.token !== 'string' || typeof viewer.user_id !== 'number') fail('viewer needs token and user_id');
+    if (viewer.max_streams !== undefined && !(Number.isInteger(viewer.max_streams) && viewer.max_streams >= 1)) {
+      fail(`viewer ${viewer.user_id}: max_streams must be a positive integer`);
+    }
     for (const entry of viewer.library) {
       for (const t of [entry.available_from, entry.expiry, entry.playback_start, entry.playback_end]) resolveTime(t, 0);
     }
@@ -308,6 +324,10 @@ export function buildIndex(catalogue: Catalogue): Map<string, ItemNode> {
   for (const film of catalogue.films) {
     const slug = filmSlug(film.id);
     const availability = checkAvailability(film.availability, slug);
+    if (film.live?.schedule) {
+      if (resolveTime(film.live.schedule.start, 0) === null) fail(`${slug}: live.schedule needs a start`);
+      resolveTime(film.live.schedule.end, 0);
+    }
     add({
       slug,
       kind: 'film',
@@ -317,6 +337,7 @@ export function buildIndex(catalogue: Catalogue): Map<string, ItemNode> {
       availability,
       access: film.access ?? 'library',
       live: film.live?.status ?? null,
+      ...(film.live?.schedule ? { liveSchedule: film.live.schedule } : {}),
       playlist: film.playlist ?? null,
       defaultSubtitleLanguage: film.default_subtitle_language ?? null,
       adTag: film.ad_tag ?? null,

@@ -12,7 +12,9 @@ import { matchPath, type DemoState, type RecordedRequest } from './state.js';
 
 const LICENCE_PREFIX = '/services/license/';
 const HEARTBEAT_PATH = '/services/license/heartbeat';
-const TELEMETRY_PATHS = ['/services/license/play_telemetry', '/services/telemetry/v1/event'];
+const TELEMETRY_PATHS = ['/services/license/play_telemetry', '/services/license/player_telemetry', '/services/telemetry/v1/event'];
+/** Longest `startsInMs` / `durationMs` of `/__demo/live-schedule` (a week). */
+const MAX_SCHEDULE_MS = 7 * 86_400_000;
 
 function objectBody(body: unknown): Record<string, unknown> {
   if (typeof body !== 'object' || body === null || Array.isArray(body)) {
@@ -35,7 +37,14 @@ function methodOf(value: unknown): string | null {
 }
 
 /** Headers that carry credentials: answered as `[redacted]` unless the read asks for tokens. */
-export const TOKEN_HEADERS: readonly string[] = ['x-auth-token', 'x-play-token', 'authorization', 'proxy-authorization', 'cookie'];
+export const TOKEN_HEADERS: readonly string[] = [
+  'x-auth-token',
+  'x-play-token',
+  'x-play-session',
+  'authorization',
+  'proxy-authorization',
+  'cookie',
+];
 export const REDACTED = '[redacted]';
 
 /** A copy of a recording with its token headers redacted. */
@@ -68,7 +77,9 @@ export function registerControl(app: FastifyInstance, state: DemoState, options:
       'GET /__demo/licence-requests?tokens=1': 'recorded licence requests',
       'GET /__demo/heartbeats?tokens=1': 'recorded heartbeats',
       'GET /__demo/telemetry?tokens=1': 'recorded telemetry posts',
-      'POST /__demo/live-status': '{ slug, status: planned|live|completed }',
+      'POST /__demo/live-status': '{ slug, status: planned|live|completed } set the status now (clears the schedule)',
+      'POST /__demo/live-schedule':
+        '{ slug, startsInMs, durationMs? } go live at now+startsInMs (negative: already live), complete durationMs later (absent/null: never)',
       'POST /__demo/clock': '{ offsetMs } shift the server clock',
       'POST /__demo/availability': '{ slug, fromInMs?, toInMs? } override an availability window relative to now (null = open)',
       'GET /__demo/state': 'clock, faults, latencies, live status',
@@ -147,8 +158,10 @@ export function registerControl(app: FastifyInstance, state: DemoState, options:
   app.post<{ Body: unknown }>('/__demo/live-status', async (req) => {
     const body = objectBody(req.body);
     const slug = typeof body['slug'] === 'string' ? normaliseSlug(body['slug']) : null;
-    const live = slug ? state.live.get(slug) : undefined;
-    if (!slug || !live) throw new HttpError(404, 'not_a_live_stream', 'No live event with that slug.');
+    const stored = slug ? state.live.get(slug) : undefined;
+    // Start from where a schedule has taken the event, then stop following the schedule.
+    const live = slug ? state.liveStatus(slug) : undefined;
+    if (!slug || !stored || !live) throw new HttpError(404, 'not_a_live_stream', 'No live event with that slug.');
     const raw = body['status'];
     const status: LiveStatus | null =
       raw === 'planned' || raw === 'live' || raw === 'completed' ? raw : raw === 'ended' ? 'completed' : null;
@@ -165,7 +178,37 @@ export function registerControl(app: FastifyInstance, state: DemoState, options:
       live.started_at ??= now;
       live.completed_at = now;
     }
+    live.schedule = null;
+    state.live.set(slug, live);
     return { slug, live: { status: live.status, started_at: toIso(live.started_at), completed_at: toIso(live.completed_at) } };
+  });
+
+  app.post<{ Body: unknown }>('/__demo/live-schedule', async (req) => {
+    const body = objectBody(req.body);
+    const slug = typeof body['slug'] === 'string' ? normaliseSlug(body['slug']) : null;
+    const live = slug ? state.live.get(slug) : undefined;
+    if (!slug || !live) throw new HttpError(404, 'not_a_live_stream', 'No live event with that slug.');
+    const startsInMs = body['startsInMs'];
+    if (typeof startsInMs !== 'number' || !Number.isFinite(startsInMs) || Math.abs(startsInMs) > MAX_SCHEDULE_MS) {
+      throw new HttpError(400, 'invalid_body', `"startsInMs" must be a number of ms from now (at most ${MAX_SCHEDULE_MS} either way).`);
+    }
+    const durationMs = body['durationMs'];
+    if (
+      durationMs !== undefined &&
+      durationMs !== null &&
+      (typeof durationMs !== 'number' || !Number.isFinite(durationMs) || durationMs <= 0 || durationMs > MAX_SCHEDULE_MS)
+    ) {
+      throw new HttpError(400, 'invalid_body', `"durationMs" must be a positive number of ms (at most ${MAX_SCHEDULE_MS}), or null.`);
+    }
+    const start = state.now() + startsInMs;
+    live.schedule = { start, end: typeof durationMs === 'number' ? start + durationMs : null };
+    const now = state.liveStatus(slug) ?? live;
+    return {
+      slug,
+      starts_at: toIso(live.schedule.start),
+      ends_at: toIso(live.schedule.end),
+      live: { status: now.status, started_at: toIso(now.started_at), completed_at: toIso(now.completed_at) },
+    };
   });
 
   app.post<{ Body: unknown }>('/__demo/clock', async (req) => {
@@ -207,8 +250,20 @@ export function registerControl(app: FastifyInstance, state: DemoState, options:
     faults: state.faults,
     latencies: state.latencies,
     live: Object.fromEntries(
-      [...state.live].map(([slug, l]) => [slug, { status: l.status, started_at: toIso(l.started_at), completed_at: toIso(l.completed_at) }]),
+      [...state.live.keys()].map((slug) => {
+        const l = state.liveStatus(slug);
+        return [
+          slug,
+          {
+            status: l?.status,
+            started_at: toIso(l?.started_at ?? null),
+            completed_at: toIso(l?.completed_at ?? null),
+            schedule: l?.schedule ? { start: toIso(l.schedule.start), end: toIso(l.schedule.end) } : null,
+          },
+        ];
+      }),
     ),
+    stream_sessions: state.streamSessions.size,
     recordings: state.recordings.length,
   }));
 }

@@ -5,6 +5,7 @@
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import {
+  DEFAULT_MAX_STREAMS,
   STREAMABLE_KINDS,
   filmSlug,
   normaliseSlug,
@@ -24,6 +25,27 @@ import type { DemoState, LibraryEntryState, PlayTokenInfo, ProgressState } from 
 export const MAX_AVAILABILITY_ITEMS = 100;
 /** PIN attempts before lock-out (play-page §5, §9). */
 export const PIN_MAX_ATTEMPTS = 5;
+/** `heartbeat_frequency` of the configuration, seconds. */
+export const HEARTBEAT_FREQUENCY_S = 30;
+/** A play token is an active stream session while its last heartbeat is younger than this (2 × frequency). */
+export const STREAM_SESSION_TTL_MS = 2 * HEARTBEAT_FREQUENCY_S * 1000;
+/** Largest distance between a player telemetry `ts` and the server clock (player-and-client §5). */
+export const TELEMETRY_TS_MAX_SKEW_MS = 3_600_000;
+/** Fields every player telemetry post carries (player-and-client §3 "Telemetry post body"). */
+export const PLAYER_TELEMETRY_FIELDS = Object.freeze({
+  ts: 'number',
+  slug: 'string',
+  player: 'string',
+  elapsed: 'number',
+  buffered: 'number',
+  bitrate: 'number',
+  estbitrate: 'number',
+  seeked: 'boolean|number',
+  position: 'number',
+  length: 'number',
+  droppedFrames: 'number',
+  adBlocked: 'boolean|number',
+} as const);
 
 export const FEATURE_TOGGLES = Object.freeze({
   block_firefox: false,
@@ -118,7 +140,7 @@ export function registerServices(app: FastifyInstance, state: DemoState): void {
   };
 
   const liveDto = (slug: string): { status: string; started_at: string | null; completed_at: string | null } | null => {
-    const live = state.live.get(slug);
+    const live = state.liveStatus(slug);
     return live ? { status: live.status, started_at: toIso(live.started_at), completed_at: toIso(live.completed_at) } : null;
   };
 
@@ -200,7 +222,7 @@ export function registerServices(app: FastifyInstance, state: DemoState): void {
     const now = state.now();
     const { from, to } = state.window(node);
     if (to !== null && to <= now) throw new HttpError(403, 'availability_expired', 'This title is no longer available.');
-    if (state.live.get(node.slug)?.status === 'completed') {
+    if (state.liveStatus(node.slug)?.status === 'completed') {
       throw new HttpError(403, 'live_event_completed', 'This live event has finished.');
     }
     if (from !== null && from > now) {
@@ -224,6 +246,16 @@ export function registerServices(app: FastifyInstance, state: DemoState): void {
     if (planIds.some((p) => plans.includes(p))) return undefined;
     if (planIds.length > 0) throw new HttpError(403, 'no_user_plan', 'This title needs a plan you do not have.');
     throw new HttpError(403, 'missing_from_library', 'This title is not in your library.');
+  };
+
+  /** The caller of a player session call: a known, unexpired play token (401 otherwise). */
+  const requirePlayToken = (req: FastifyRequest): Caller & { playToken: PlayTokenInfo } => {
+    if (!header(req, 'x-play-session') && !header(req, 'x-play-token')) {
+      throw new HttpError(401, 'unauthorized', 'A play token is required (x-play-session header).');
+    }
+    const caller = authenticate(state, req);
+    if (!caller.playToken) throw new HttpError(401, 'unauthorized', 'Unknown play token.');
+    return { ...caller, playToken: caller.playToken };
   };
 
   /** Starts a rental's watch window (play-page §4 "Rental") on first heartbeat or licence with a play token. */
@@ -500,6 +532,15 @@ export function registerServices(app: FastifyInstance, state: DemoState): void {
     const node = lookup(req.params['*']);
     const live = liveDto(node.slug);
     if (!live) throw new HttpError(404, 'not_a_live_stream', 'This title is not a live event.');
+    // The player polls with its play token (play-page §4): an expired one answers 403, and the
+    // player fetches a fresh token (LIVE_STREAM_EXPIRED). Without a token the status is public.
+    const playToken = header(req, 'x-play-session') || header(req, 'x-play-token');
+    if (playToken) {
+      const exp = state.playTokens.get(playToken)?.exp ?? decodePlayToken(playToken)?.['exp'];
+      if (typeof exp === 'number' && exp * 1000 <= state.now()) {
+        throw new HttpError(403, 'live_stream_expired', 'The play token of this live stream has expired.');
+      }
+    }
     return { slug: node.slug, live };
   });
 
@@ -549,8 +590,12 @@ export function registerServices(app: FastifyInstance, state: DemoState): void {
     app_url: 'https://apps.example.com/s72',
   }));
   app.get('/services/content/configuration', async () => ({
-    heartbeat_frequency: 30,
+    heartbeat_frequency: HEARTBEAT_FREQUENCY_S,
+    heartbeat_uri: '/services/license/heartbeat',
     telemetry_frequency: 30,
+    player_telemetry_uri: '/services/license/player_telemetry',
+    live_status_base_url: '/services/live/v1/streamstatus',
+    live_status_frequency: 15,
     // Where the play page's `m` (telemetry url) may point: prefixes, absolute or on this origin (issue 8).
     play_telemetry_urls: ['/services/license/play_telemetry'],
     continue_watching_max_age: 90,
@@ -580,10 +625,77 @@ export function registerServices(app: FastifyInstance, state: DemoState): void {
   app.get('/supported-devices.json', async () => SUPPORTED_DEVICES);
 
   // ---- heartbeat and telemetry (recorded by the request recorder) ----------------------------
+  /**
+   * `POST /services/license/heartbeat` (play-page §7, player-and-client §7, §8), header
+   * `x-play-session` (or `x-play-token`): 401 without a known play token; 403 `content_expired`
+   * when the token's item can no longer be watched (rental watch window over, availability ended);
+   * 451 `too_many_streams` when this token is not an active stream session yet and its viewer
+   * already has `max_streams` of them (a session is a token that sent a heartbeat within
+   * {@link STREAM_SESSION_TTL_MS}); else 200 `{status: 'ok'}`. The first heartbeat starts a
+   * rental's watch window.
+   */
   app.post('/services/license/heartbeat', async (req) => {
-    const caller = authenticate(state, req);
+    const caller = requirePlayToken(req);
+    const info = caller.playToken;
+    const node = state.index.get(info.slug);
+    if (node) {
+      try {
+        const { to } = state.window(node);
+        if (to !== null && to <= state.now()) throw new HttpError(403, 'availability_expired', 'Availability ended.');
+        checkEntitled(caller.viewer, node);
+      } catch (error) {
+        if (error instanceof HttpError && error.statusCode === 403) {
+          throw new HttpError(403, 'content_expired', 'This title can no longer be watched.', { reason: error.code });
+        }
+        throw error;
+      }
+    }
+    const now = state.now();
+    for (const [token, session] of state.streamSessions) {
+      if (now - session.lastBeatMs >= STREAM_SESSION_TTL_MS) state.streamSessions.delete(token);
+    }
+    if (!state.streamSessions.has(info.token)) {
+      const limit = caller.viewer.max_streams ?? DEFAULT_MAX_STREAMS;
+      const active = [...state.streamSessions.values()].filter((s) => s.userId === info.userId).length;
+      if (active >= limit) {
+        throw new HttpError(451, 'too_many_streams', `This account is already watching on ${active} screen(s); the limit is ${limit}.`, {
+          max_streams: limit,
+        });
+      }
+    }
+    state.streamSessions.set(info.token, { userId: info.userId, slug: info.slug, lastBeatMs: now });
     startWatchWindow(caller);
     return { status: 'ok' };
+  });
+
+  /**
+   * Player telemetry (QoE, player-and-client §3 "Telemetry post body", §5, §7), header
+   * `x-play-session`: 401 without a known play token; 400 `invalid_body` unless the JSON body has
+   * every field of {@link PLAYER_TELEMETRY_FIELDS}; 400 `telemetry_timestamp_invalid_range` when
+   * `ts` (epoch ms) is more than {@link TELEMETRY_TS_MAX_SKEW_MS} from the server clock (the player
+   * stops its telemetry); else 204. Recorded (`GET /__demo/telemetry`).
+   */
+  app.post<{ Body: unknown }>('/services/license/player_telemetry', async (req, reply) => {
+    requirePlayToken(req);
+    const body = req.body;
+    if (typeof body !== 'object' || body === null || Array.isArray(body)) {
+      throw new HttpError(400, 'invalid_body', 'Expected the player telemetry JSON object.');
+    }
+    const record = body as Record<string, unknown>;
+    const bad = Object.entries(PLAYER_TELEMETRY_FIELDS)
+      .filter(([field, types]) => {
+        const value = record[field];
+        return !types.split('|').some((t) => typeof value === t && (t !== 'number' || Number.isFinite(value)));
+      })
+      .map(([field]) => field);
+    if (bad.length > 0) {
+      throw new HttpError(400, 'invalid_body', `Missing or mistyped telemetry fields: ${bad.join(', ')}.`, { fields: bad });
+    }
+    if (Math.abs((record['ts'] as number) - state.now()) > TELEMETRY_TS_MAX_SKEW_MS) {
+      throw new HttpError(400, 'telemetry_timestamp_invalid_range', 'The telemetry timestamp is more than an hour from the server clock.');
+    }
+    reply.code(204);
+    return reply.send();
   });
 
   app.post('/services/license/play_telemetry', async (_req, reply) => {

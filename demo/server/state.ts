@@ -36,6 +36,20 @@ export interface LiveState {
   status: LiveStatus;
   started_at: number | null;
   completed_at: number | null;
+  /**
+   * Planned start and end (epoch ms; end null = open): while set, status, started_at and completed_at
+   * are computed from the demo clock on every read ({@link DemoState.liveStatus}). Set by the
+   * catalogue's `live.schedule` and `POST /__demo/live-schedule`; `POST /__demo/live-status` clears it.
+   */
+  schedule: { start: number; end: number | null } | null;
+}
+
+/** A stream session (play-page §7 heartbeat): a play token that sent a heartbeat recently. */
+export interface StreamSession {
+  userId: number;
+  slug: string;
+  /** Epoch ms of its last accepted heartbeat. */
+  lastBeatMs: number;
 }
 
 export interface RecordedRequest {
@@ -111,6 +125,8 @@ export class DemoState {
   userPlans = new Map<number, { plan_id: string; expiry: number | null }[]>();
   pinFailures = new Map<number, number>();
   live = new Map<string, LiveState>();
+  /** Stream sessions by play token (heartbeat concurrent-stream limit); cleared by reset. */
+  streamSessions = new Map<string, StreamSession>();
   availabilityOverrides = new Map<string, AvailabilityOverride>();
   recordings: RecordedRequest[] = [];
   faults: FaultRule[] = [];
@@ -172,8 +188,12 @@ export class DemoState {
     this.pinFailures = new Map();
     this.live = new Map();
     for (const node of this.index.values()) {
-      if (node.live) this.live.set(node.slug, { status: node.live, started_at: null, completed_at: null });
+      if (!node.live) continue;
+      const start = resolveTime(node.liveSchedule?.start, anchor);
+      const schedule = start === null ? null : { start, end: resolveTime(node.liveSchedule?.end, anchor) };
+      this.live.set(node.slug, { status: node.live, started_at: null, completed_at: null, schedule });
     }
+    this.streamSessions = new Map();
     this.availabilityOverrides = new Map();
     this.recordings = [];
     this.faults = [];
@@ -188,10 +208,35 @@ export class DemoState {
     return this.viewersById.get(userId);
   }
 
-  /** Effective availability window of a slug (epoch ms), with control overrides applied. */
+  /**
+   * Live status of a slug at the demo clock's now: a scheduled event moves planned → live (at its
+   * start) → completed (at its end) by itself. A copy; undefined when the slug is not a live event.
+   */
+  liveStatus(slug: string): LiveState | undefined {
+    const live = this.live.get(slug);
+    if (!live) return undefined;
+    const schedule = live.schedule;
+    if (!schedule) return { ...live };
+    const now = this.now();
+    if (now < schedule.start) return { status: 'planned', started_at: null, completed_at: null, schedule };
+    if (schedule.end !== null && now >= schedule.end) {
+      return { status: 'completed', started_at: schedule.start, completed_at: schedule.end, schedule };
+    }
+    return { status: 'live', started_at: schedule.start, completed_at: null, schedule };
+  }
+
+  /**
+   * Effective availability window of a slug (epoch ms): control overrides first, then a live
+   * event's schedule (`from` = its start, so a planned event shows the coming-soon countdown),
+   * then the catalogue.
+   */
   window(node: ItemNode): { from: number | null; to: number | null } {
     const override = this.availabilityOverrides.get(node.slug);
-    const from = override && 'from' in override ? (override.from ?? null) : resolveTime(node.availability.from, this.anchorMs);
+    const scheduledStart = this.live.get(node.slug)?.schedule?.start;
+    const from =
+      override && 'from' in override
+        ? (override.from ?? null)
+        : (scheduledStart ?? resolveTime(node.availability.from, this.anchorMs));
     const to = override && 'to' in override ? (override.to ?? null) : resolveTime(node.availability.to, this.anchorMs);
     return { from, to };
   }

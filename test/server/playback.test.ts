@@ -100,7 +100,11 @@ describe('POST /services/playback/streams{slug}', () => {
     assert.ok(Math.abs(ago - 2 * 86_400_000) < 120_000, `last played about 2 days ago, got ${ago} ms`);
   });
 
-  test('live-gala streams carry a broadcast_id', async () => {
+  test('live-gala streams carry a broadcast_id (once live; planned = coming soon)', async () => {
+    const planned = await streams('/film/live-gala');
+    assert.equal(planned.status, 403);
+    assert.equal(planned.body.code, 'unavailable');
+    await postJson(`${demo.url}/__demo/live-schedule`, { slug: '/film/live-gala', startsInMs: 0 });
     const res = await streams('/film/live-gala');
     assert.equal(res.status, 200);
     assert.equal(typeof res.body.streams[0].broadcast_id, 'string');
