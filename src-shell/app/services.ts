@@ -168,7 +168,8 @@ export function createAppServices(win: Window = window): AppServices {
   let loggedError: unknown;
   flow.subscribe(() => {
     const state = flow.getState();
-    if (state.status !== 'error' || state.error === loggedError) return;
+    // A finished live event is a normal end (the live-ended screen), not a failure to log.
+    if (state.status !== 'error' || state.error === loggedError || state.error.code === 'live_event_completed') return;
     loggedError = state.error;
     const { code, httpStatus, requestId } = state.error;
     logger.error('play page error', { code, slug: state.slug, httpStatus, requestId });

@@ -54,6 +54,10 @@ export const ar: StringTable<ArabicPlural> = {
   // ── Countdown ──
   'countdown.comingSoon': 'قريبًا. متاح للمشاهدة خلال',
   'countdown.availableIn': 'متاح خلال {remaining}',
+  'countdown.liveSoon': 'لم يبدأ هذا البث المباشر بعد. سيبدأ التشغيل فور بدء البث.',
+
+  'liveEnded.title': 'انتهى هذا البث المباشر',
+  'liveEnded.message': 'انتهى البث. شكرًا لمشاهدتك.',
 
   // ── PIN entry ──
   'pin.title': 'أدخل رمزك السري',
@@ -198,7 +202,7 @@ export const ar: StringTable<ArabicPlural> = {
   'error.too_many_devices.title': 'تم بلوغ الحد الأقصى للأجهزة',
   'error.too_many_devices.message': 'لقد بلغت الحد الأقصى لعدد أجهزتك.',
   'error.too_many_streams.title': 'عدد كبير من البثوث',
-  'error.too_many_streams.message': 'أنت تشاهد على عدد كبير من الشاشات في الوقت نفسه.',
+  'error.too_many_streams.message': 'أنت تشاهد على عدد كبير من الشاشات في الوقت نفسه. أوقف التشغيل على شاشة أخرى ثم حاول مرة أخرى.',
   'error.drm_failed.title': 'خطأ في التشغيل',
   'error.drm_failed.message': 'تعذّر فك حماية الفيديو لتشغيله.',
   'error.content_expired.title': 'لم يعد متاحًا',

@@ -63,6 +63,12 @@ export const en = {
   // ── Coming-soon countdown (play-page §2, §4 step 3) ──
   'countdown.comingSoon': 'Coming soon. Available to watch in',
   'countdown.availableIn': 'Available in {remaining}',
+  /** A live event that is not live yet (play-page §4 "Live events"): its status is polled every 5 s. */
+  'countdown.liveSoon': 'This live event has not started yet. It plays as soon as it goes live.',
+
+  // ── Live-ended screen (play-page §4 "Live events", §8 live_event_completed) ──
+  'liveEnded.title': 'This live event has ended',
+  'liveEnded.message': 'The broadcast is over. Thank you for watching.',
 
   // ── PIN entry (play-page §2 "PIN entry", §5, §9 "PIN length 4; attempts 5") ──
   'pin.title': 'Enter your PIN',
@@ -172,7 +178,7 @@ export const en = {
   'error.too_many_devices.title': 'Device limit reached',
   'error.too_many_devices.message': 'You have reached your device limit.',
   'error.too_many_streams.title': 'Too many streams',
-  'error.too_many_streams.message': 'You are watching on too many screens at once.',
+  'error.too_many_streams.message': 'You are watching on too many screens at once. Stop playing on another screen, then try again.',
   'error.drm_failed.title': 'Playback error',
   'error.drm_failed.message': 'The video could not be unlocked for playback.',
   'error.content_expired.title': 'No longer available',

@@ -2,11 +2,12 @@
  * The play route: renders the play flow's state (loading, error, player) and reports playback to
  * the embedding page (DESIGN.md "Window messages"). No logic of its own beyond wiring.
  */
-import { useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import type { S72Tracks } from 's72-player';
 import { trackTelemetryEvents } from '../../features/play-telemetry/track-events.js';
 import { CountdownScreen } from '../../features/play-flow/components/countdown-screen.js';
 import { ErrorScreen } from '../../features/play-flow/components/error-screen.js';
+import { LiveEndedScreen, LIVE_EVENT_COMPLETED } from '../../features/play-flow/components/live-ended-screen.js';
 import { LoadingScreen } from '../../features/play-flow/components/loading-screen.js';
 import { PinScreen } from '../../features/play-flow/components/pin-screen.js';
 import { ResumePromptScreen } from '../../features/play-flow/components/resume-prompt-screen.js';
@@ -51,6 +52,8 @@ export function PlayRoute({ session }: { session: PlaySession | null }) {
   const backHref = session?.redirectUrl ?? paths.home.getHref();
   // The last track snapshot of the item playing, for subtitles-on/off and audio-track-changed.
   const lastTracks = useRef<{ slug: string; tracks: S72Tracks } | null>(null);
+  // The player's LIVE_STREAM_EXPIRED hook (play-page §4): a new streams call; one function per flow.
+  const refreshPlayToken = useCallback(() => flow.refreshPlayToken(), [flow]);
   // play-page §9: autoplay is decided once, with a silent clip, before the player starts. The check
   // starts as soon as the session asks for autoplay, so it runs alongside the flow's API calls
   // instead of adding to the time to first frame.
@@ -97,11 +100,13 @@ export function PlayRoute({ session }: { session: PlaySession | null }) {
     case 'loading':
       return <LoadingScreen label={i18n.t(LOADING_LABELS[state.phase])} />;
     case 'error':
+      // play-page §4 "Live events": a finished live event has its own screen, not an error panel.
+      if (state.error.code === LIVE_EVENT_COMPLETED) return <LiveEndedScreen backHref={backHref} />;
       return <ErrorScreen error={state.error} onRetry={() => flow.retry()} backHref={backHref} />;
     case 'unsupported':
       return <UnsupportedBrowserScreen support={state.support ?? UNKNOWN_DEVICE} appUrl={state.appUrl} deviceSupportHref={DEVICE_SUPPORT_HASH} />;
     case 'countdown':
-      return <CountdownScreen title={state.title} availableAt={state.availableAt} now={state.now} backHref={backHref} />;
+      return <CountdownScreen title={state.title} availableAt={state.availableAt} now={state.now} live={state.live !== undefined} backHref={backHref} />;
     case 'pin':
       return (
         <PinScreen
@@ -162,6 +167,7 @@ export function PlayRoute({ session }: { session: PlaySession | null }) {
             flow.send({ type: 'item-ended' });
           }}
           onSkip={playback.playlist?.canSkip ? () => flow.send({ type: 'skip-requested' }) : undefined}
+          refreshPlayToken={refreshPlayToken}
           onError={(error) => {
             messenger.error(error, playback.slug);
             // A critical player error ends playback: the flow shows it (or the unsupported-device

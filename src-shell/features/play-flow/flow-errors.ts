@@ -49,6 +49,8 @@ const RETRYABLE = new Set([
   'drm_failed',
   'decode_error',
   'license_request_failure',
+  // The viewer can stop another screen and try again (heartbeat 451, play-page §8).
+  'too_many_streams',
 ]);
 
 /** True when a retry may help for `code`. */

@@ -6,7 +6,9 @@
  *
  * ```
  * idle ──start──▶ loading(item) ──item-loaded──┬─ expired ──▶ error(availability_expired)
+ *   │                                           ├─ live event completed / ended ──▶ error(live_event_completed) (the live-ended screen)
  *   │                                           ├─ coming soon ──▶ countdown ──tick…──▶ loading(item)
+ *   │                                           ├─ live event not live yet ──▶ countdown ──(status polled every 5 s)──▶ live: on with the item's answers
  *   │                                           ├─ under age / no dob ──▶ error(age_restricted / missing_dob)
  *   │                                           ├─ season ──▶ loading(episodes) ──▶ redirecting(first available episode)
  *   │                                           ├─ PIN ──▶ loading(pin-check) ──▶ pin ⇄ (verify) ──▶ device check
@@ -22,8 +24,9 @@
  *   └─ no session ──▶ redirecting(home)
  * ```
  *
- * Time is injected: `item-loaded`, `streams-loaded` and `tick` carry `now` (epoch ms); the
- * countdown asks for its ticks with a `wait` command.
+ * Time is injected: `item-loaded`, `streams-loaded`, `tick` and `live-status` carry `now` (epoch ms);
+ * the countdown asks for its ticks with a `wait` command and, for a live event, for its status with
+ * `poll-live-status` (play-page §4 "Live events").
  * Device support, the playlist and the watched record are looked up by the runner with the item's
  * calls and arrive on `item-loaded`; telemetry leaves as `track` commands (player-opened on entering
  * the player, player-error, playlist-finished).
@@ -62,6 +65,7 @@ import { PLAY_ROUTE_TYPES } from '../../config/paths.js';
 import { safeRedirectUrl, withQuery } from '../../lib/safe-url.js';
 import type { PlaySession } from '../../types/play-session.js';
 import { buildContent, buildPlayerConfig } from './build-content.js';
+import { sessionServicesConfig } from './session-services.js';
 import { chooseStream, configuredKeySystems, type PlaybackCapabilities, type StreamKind } from './choose-stream.js';
 import { describeItem, type ItemDescription, type ItemMetadata } from './describe-item.js';
 import { flowError, toFlowError, withMessage, type FlowError } from './flow-errors.js';
@@ -72,7 +76,10 @@ import {
   COUNTDOWN_TICK_MS,
   isComingSoon,
   isExpired,
+  isLiveFinished,
   isWellFormedPin,
+  LIVE_COUNTDOWN_POLL_MS,
+  liveStatusOf,
   libraryEntryFor,
   PIN_LENGTH,
   PIN_MAX_ATTEMPTS,
@@ -198,8 +205,11 @@ export type FlowState =
   | { status: 'idle' }
   | (LoadingBase & { phase: 'item' })
   | (ItemContext & { status: 'loading'; phase: 'episodes' | 'pin-check' | 'streams' })
-  /** Coming soon (play-page §4 step 3): `availableAt` and `now` in epoch ms. */
-  | { status: 'countdown'; session: PlaySession; slug: string; title: string; availableAt: number; now: number }
+  /**
+   * Coming soon (play-page §4 step 3): `availableAt` and `now` in epoch ms; a live event that is not
+   * live yet has `live` (and `availableAt` only when its availability starts later).
+   */
+  | { status: 'countdown'; session: PlaySession; slug: string; title: string; availableAt?: number; now: number; live?: LiveWait }
   | PinState
   | UnsupportedState
   /** The rental notice (play-page §2 "Watch window"); "Play" goes on to `next`. */
@@ -213,6 +223,20 @@ export type ResumeOrPlay =
   | { status: 'resume-prompt'; session: PlaySession; playback: Playback; position: number; context?: ItemContext }
   /** `context`: what the flow knew (configuration, device, the playlist to load its next item). */
   | { status: 'playing'; session: PlaySession; playback: Playback; context?: ItemContext };
+
+/**
+ * A live event waiting to go live (play-page §4 "Live events"): its status is polled at `statusUrl`
+ * every 5 s; once live the flow goes on with the item's answers (`loaded`) as they were.
+ */
+export interface LiveWait {
+  slug: RouteSlug;
+  /** The configured live status base URL followed by the slug (absolute). */
+  statusUrl: string;
+  loaded: ItemLoadedEvent;
+}
+
+/** The item's answers (see {@link FlowEvent}). */
+export type ItemLoadedEvent = Extract<FlowEvent, { type: 'item-loaded' }>;
 
 export type FlowEvent =
   /** A (new) session: from the address on load and on every hash change. */
@@ -249,6 +273,13 @@ export type FlowEvent =
   | { type: 'device-support-changed'; support: DeviceSupport }
   /** The countdown's timer fired; `now` in epoch ms. */
   | { type: 'tick'; now: number }
+  /** A live event's status as the countdown polled it (`null`: the call failed or said nothing); `now` in epoch ms. */
+  | { type: 'live-status'; status: string | null; now: number }
+  /**
+   * A fresh play token from a new streams call (the player's live status answered 403,
+   * LIVE_STREAM_EXPIRED, play-page §4): the session's play token becomes this one.
+   */
+  | { type: 'play-token-refreshed'; playToken: string }
   /** Whether the viewer has a PIN. */
   | { type: 'pin-exists'; exists: boolean }
   /** The viewer sent the PIN form. */
@@ -287,6 +318,8 @@ export type FlowCommand =
   | { type: 'navigate'; target: NavigationTarget }
   /** Fire a `tick` after `ms`. */
   | { type: 'wait'; ms: number }
+  /** After `ms`, `GET url` (a live event's status) and report `live-status` (a failure reports status `null`). */
+  | { type: 'poll-live-status'; session: PlaySession; url: string; ms: number }
   | { type: 'check-pin-exists'; session: PlaySession }
   | { type: 'verify-pin'; session: PlaySession; pin: string }
   /**
@@ -528,11 +561,16 @@ function updatePlaylist(state: FlowState, update: (run: PlaylistRun) => Playlist
   return run === state.context.playlist ? stay(state) : stay(withPlaylist(state, state.context, run));
 }
 
-/** A countdown state at `now`, with the wait for its next tick. */
-function countdown(state: Extract<FlowState, { status: 'countdown' }>, now: number): Transition {
-  if (now >= state.availableAt) return start(state.session);
+/**
+ * A countdown state at `now`, with the wait for its next tick (and `commands`). At the end the flow
+ * starts again, except for a live event, which waits for its polled status instead.
+ */
+function countdown(state: Extract<FlowState, { status: 'countdown' }>, now: number, commands: FlowCommand[] = []): Transition {
   const next = { ...state, now };
-  return { state: next, commands: [{ type: 'wait', ms: Math.min(COUNTDOWN_TICK_MS, state.availableAt - now) }] };
+  if (state.availableAt === undefined || now >= state.availableAt) {
+    return state.live ? { state: next, commands } : start(state.session);
+  }
+  return { state: next, commands: [...commands, { type: 'wait', ms: Math.min(COUNTDOWN_TICK_MS, state.availableAt - now) }] };
 }
 
 /** Streams answered: watch window notice, resume prompt or the player. */
@@ -647,11 +685,27 @@ function step(state: FlowState, event: FlowEvent, env: FlowEnv): Transition {
       if (event.now !== undefined) {
         // play-page §4 steps 2–3: expired → the reason; coming soon → a countdown.
         if (isExpired(availability, event.now)) return fail(state, flowErrorAsThrown('availability_expired'), env);
-        if (isComingSoon(availability, event.now)) {
-          const at = availableAt(availability, event.now)!;
+        // play-page §4 "Live events": a finished event ends here; one not live yet waits on the countdown.
+        const live = liveStatusOf(availability);
+        if (isLiveFinished(live)) return fail(state, flowErrorAsThrown('live_event_completed'), env);
+        const waitLive = live !== undefined && live !== 'live';
+        if (isComingSoon(availability, event.now) || waitLive) {
+          const at = isComingSoon(availability, event.now) ? availableAt(availability, event.now) : undefined;
+          const statusUrl = `${sessionServicesConfig(env.origin, event.configuration, env.allowedOrigins).live!.statusBaseUrl}${state.slug.slug}`;
+          const wait: LiveWait | undefined = waitLive ? { slug: state.slug, statusUrl, loaded: event } : undefined;
           return countdown(
-            { status: 'countdown', session: state.session, slug: state.slug.slug, title: description.title, availableAt: at, now: event.now },
+            {
+              status: 'countdown',
+              session: state.session,
+              slug: state.slug.slug,
+              title: description.title,
+              ...(at !== undefined ? { availableAt: at } : {}),
+              now: event.now,
+              ...(wait ? { live: wait } : {}),
+            },
             event.now,
+            // The availability may be up to 30 s old (the client's cache): the first look is at once.
+            wait ? [{ type: 'poll-live-status', session: state.session, url: wait.statusUrl, ms: 0 }] : [],
           );
         }
         // play-page §5 "Age check".
@@ -675,6 +729,27 @@ function step(state: FlowState, event: FlowEvent, env: FlowEnv): Transition {
 
     case 'tick':
       return state.status === 'countdown' ? countdown(state, event.now) : stay(state);
+
+    case 'live-status': {
+      if (state.status !== 'countdown' || !state.live) return stay(state);
+      const { slug, loaded, statusUrl } = state.live;
+      if (event.status === 'live') {
+        // Live now: on with the item's answers, the event's availability marked live.
+        const availabilities = loaded.availabilities.map((a) =>
+          a.slug === slug.slug ? { ...a, live: { ...(typeof a.live === 'object' && a.live ? a.live : {}), status: 'live' } } : a,
+        );
+        return step({ status: 'loading', phase: 'item', session: state.session, slug }, { ...loaded, availabilities, now: event.now }, env);
+      }
+      if (isLiveFinished(event.status)) return fail(state, flowErrorAsThrown('live_event_completed'), env);
+      return { state, commands: [{ type: 'poll-live-status', session: state.session, url: statusUrl, ms: LIVE_COUNTDOWN_POLL_MS }] };
+    }
+
+    case 'play-token-refreshed': {
+      // Only a session that plays with a play token keeps one; an auth-token session keeps its auth token.
+      if (state.status !== 'playing' || !state.session.playToken || !event.playToken.trim()) return stay(state);
+      const session = { ...state.session, playToken: event.playToken.trim() };
+      return stay({ ...state, session, ...(state.context ? { context: { ...state.context, session } } : {}) });
+    }
 
     case 'pin-exists': {
       if (state.status !== 'loading' || state.phase !== 'pin-check') return stay(state);
@@ -820,7 +895,14 @@ function pinError(code: 'incorrect_pin' | 'too_many_attempts', attemptsLeft: num
   return withMessage(base, 'pin.incorrect', { count: attemptsLeft });
 }
 
-type PageErrorCode = 'unavailable' | 'streams_are_empty' | 'content_not_supported' | 'availability_expired' | 'age_restricted' | 'missing_dob';
+type PageErrorCode =
+  | 'unavailable'
+  | 'streams_are_empty'
+  | 'content_not_supported'
+  | 'availability_expired'
+  | 'age_restricted'
+  | 'missing_dob'
+  | 'live_event_completed';
 
 /** An error raised by the play page itself (play-page §5, §8). */
 function flowErrorAsThrown(code: PageErrorCode): S72Error {
@@ -831,6 +913,7 @@ function flowErrorAsThrown(code: PageErrorCode): S72Error {
     availability_expired: 'This title is no longer available',
     age_restricted: 'The viewer is under the minimum age',
     missing_dob: 'The account has no date of birth',
+    live_event_completed: 'This live event has finished',
   };
   return new S72Error(code, messages[code], { category: code === 'content_not_supported' ? 'playback' : 'client' });
 }

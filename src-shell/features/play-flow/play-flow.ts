@@ -5,7 +5,7 @@
  *
  * A new `start` aborts every request of the previous run; results of an old run are dropped.
  */
-import { systemClock, type Clock, type ContentClient, type Configuration } from 's72-player/client';
+import { S72Error, isS72Error, systemClock, type Clock, type ContentClient, type Configuration } from 's72-player/client';
 import type { DeviceSupport } from '../device-support/index.js';
 import type { PlaylistItem } from '../playlist/index.js';
 import type { PlayTelemetryEventName } from '../play-telemetry/index.js';
@@ -97,6 +97,14 @@ export interface PlayFlow {
   /** Reports a critical player error while playing. */
   playbackFailed(error: unknown): void;
   /**
+   * A fresh play token for the item playing (the player's `refreshPlayToken`, called when the live
+   * status answers 403, LIVE_STREAM_EXPIRED, play-page §4): a new `POST /services/playback/streams{slug}`
+   * with the session's tokens; resolves to its `play_token`, which becomes the session's play token.
+   * Rejects when nothing plays, the call fails, or the answer has no play token; a 403
+   * `live_event_completed` also ends playback on the live-ended screen.
+   */
+  refreshPlayToken(): Promise<string>;
+  /**
    * The player's tracks changed (`s72-tracks-change`): the active audio and text tracks are written
    * as the viewer's preferences (play-page §3), every time.
    */
@@ -158,6 +166,18 @@ export function createPlayFlow(deps: PlayFlowDeps): PlayFlow {
 
   const clock = deps.clock ?? systemClock;
   const now = (): number => clock.now();
+  /** Resolves after `ms` on the clock (at once for 0); never when `signal` aborts first. */
+  const delay = (ms: number, signal: AbortSignal): Promise<void> =>
+    ms <= 0
+      ? Promise.resolve()
+      : new Promise((resolve) => {
+          const timer = clock.setTimeout(() => {
+            signal.removeEventListener('abort', cancel);
+            resolve();
+          }, ms);
+          const cancel = (): void => clock.clearTimeout(timer);
+          signal.addEventListener('abort', cancel, { once: true });
+        });
 
   const execute = (command: FlowCommand, signal: AbortSignal): void => {
     switch (command.type) {
@@ -274,6 +294,16 @@ export function createPlayFlow(deps: PlayFlowDeps): PlayFlow {
           }));
         case 'check-pin-exists':
           return api.pinExists(signal).then((exists) => ({ type: 'pin-exists', exists }));
+        case 'poll-live-status': {
+          const { url } = command;
+          // A failed look keeps the countdown polling (status null); an aborted run reports nothing.
+          return delay(command.ms, signal)
+            .then(() => api.liveStatus(url, signal))
+            .then(
+              (status): FlowEvent => ({ type: 'live-status', status, now: now() }),
+              (): FlowEvent => ({ type: 'live-status', status: null, now: now() }),
+            );
+        }
         case 'verify-pin':
           return api
             .verifyPin(command.pin, signal)
@@ -321,6 +351,22 @@ export function createPlayFlow(deps: PlayFlowDeps): PlayFlow {
     },
     playbackFailed(error) {
       dispatch({ type: 'playback-failed', error, now: now() });
+    },
+    async refreshPlayToken() {
+      if (state.status !== 'playing') throw new S72Error('request_aborted', 'Nothing is playing', { category: 'client' });
+      const playing = state;
+      const signal = run.signal;
+      try {
+        const response = await clientsFor(playing.session).client.getStreams(playing.playback.slug, signal);
+        const token = response.play_token?.trim();
+        if (!token) throw new S72Error('malformed_response', 'The streams answer has no play token', { category: 'client' });
+        if (!signal.aborted && state.status === 'playing' && state.playback.slug === playing.playback.slug) dispatch({ type: 'play-token-refreshed', playToken: token });
+        return token;
+      } catch (error) {
+        // play-page §8: a finished live event shows the live-ended screen.
+        if (!signal.aborted && isS72Error(error) && error.code === 'live_event_completed') dispatch({ type: 'playback-failed', error, now: now() });
+        throw error;
+      }
     },
     tracksChanged(tracks) {
       const prefs = preferencesFromTracks(tracks);

@@ -25,6 +25,23 @@ export const PIN_MAX_ATTEMPTS = 5;
 export const RESUME_GAP_MS = 3_600_000;
 /** The countdown screen's refresh period (its text changes every second). */
 export const COUNTDOWN_TICK_MS = 1000;
+/** play-page §4 "Live events", §9: the countdown polls a live event's status every 5 s until it is live. */
+export const LIVE_COUNTDOWN_POLL_MS = 5000;
+
+/**
+ * A live event's status from its availability (`live.status`, lower-cased: `planned`, `live`,
+ * `completed`, `ended`, …); `undefined` when the item is not a live event or the status is not given.
+ */
+export function liveStatusOf(availability: Availability | undefined): string | undefined {
+  const live = availability?.live;
+  if (typeof live !== 'object' || live === null) return undefined;
+  return live.status?.trim().toLowerCase() || undefined;
+}
+
+/** play-page §4: "A status of ended or completed marks the event finished." */
+export function isLiveFinished(status: string | null | undefined): boolean {
+  return status === 'completed' || status === 'ended';
+}
 
 /** Coming soon: `from` is in the future (play-page §3 "Availability"). `now` in epoch ms. */
 export function isComingSoon(availability: Availability | undefined, now: number): boolean {

@@ -1,7 +1,8 @@
 /**
  * The play flow's own storefront calls, beside the content-data client (play-page §7):
  * `GET /services/users/v1/user_pin_codes/exists` and `POST /services/users/v1/user_pin_codes/verify`
- * (body `{pin}`), through the client's `request()` (tokens, request ids, error bodies). The title's
+ * (body `{pin}`), and the countdown's `GET /services/live/v1/streamstatus{slug}` (play-page §4 "Live
+ * events", reads `live.status`), through the client's `request()` (tokens, request ids, error bodies). The title's
  * classification (the age check of play-page §5) is read from the client's metadata answer
  * ({@link minimumAgeOf}), not fetched again.
  */
@@ -18,9 +19,16 @@ export interface FlowApi {
   pinExists(signal?: AbortSignal): Promise<boolean>;
   /** Verifies a PIN: 200 `{result:true}`; 403 `incorrect_pin`; 429 `too_many_attempts`. Other failures reject. */
   verifyPin(pin: string, signal?: AbortSignal): Promise<PinVerdict>;
+  /**
+   * A live event's status (`live.status`: `planned`, `live`, `completed`, or another value the
+   * storefront sends, e.g. `ended`; `null` when the answer has none) from `GET {url}`, an absolute
+   * URL on the storefront (the configured live status base URL followed by the slug). Failures reject.
+   */
+  liveStatus(url: string, signal?: AbortSignal): Promise<string | null>;
 }
 
 const ResultSchema = v.object({ result: v.boolean() });
+const LiveStatusSchema = v.object({ live: v.nullish(v.object({ status: v.nullish(v.string()) })) });
 
 /** Highest `minimum_age` of a classification list, `undefined` when none is given. */
 export function minimumAgeOf(classifications: ReadonlyArray<{ minimum_age?: number | null | undefined }> | null | undefined): number | undefined {
@@ -52,6 +60,15 @@ export function createFlowApi(options: Omit<HttpOptions, 'fetch'> & { fetch?: Fe
         const code = status === 429 || error.code === 'too_many_attempts' ? 'too_many_attempts' : 'incorrect_pin';
         return { ok: false, code, ...(typeof remaining === 'number' ? { attemptsRemaining: remaining } : {}) };
       }
+    },
+    async liveStatus(url, signal) {
+      const target = new URL(url);
+      const body = await request(
+        { ...http, baseUrl: target.origin },
+        { path: target.pathname, notFoundCode: 'not_a_live_stream', signal },
+        LiveStatusSchema,
+      );
+      return body.live?.status?.trim().toLowerCase() || null;
     },
   };
 }

@@ -49,6 +49,11 @@ export interface PlayerScreenProps {
    * (skip-timing.ts: after 3 s of play, usable after 5 s, hidden after 20 s, never for 10 s or less).
    */
   onSkip?: (() => void) | undefined;
+  /**
+   * A fresh play token (a new streams call) for the player when its live status answers 403
+   * (LIVE_STREAM_EXPIRED, play-page §4); absent: that error stops playback.
+   */
+  refreshPlayToken?: (() => Promise<string>) | undefined;
   /** Time for the Skip button's timings (default the system clock; tests inject one). */
   clock?: Clock | undefined;
 }
@@ -133,6 +138,7 @@ export function PlayerScreen(props: PlayerScreenProps) {
         config={config}
         {...(startTime !== undefined ? { startTime } : {})}
         autoplay={autoplay}
+        refreshPlayToken={props.refreshPlayToken ?? null}
         {...(props.muted ? { muted: true } : {})}
         {...(poster ? { poster } : {})}
         onTimeUpdate={(e: Event) => props.onTimeUpdate?.(positionOf(e))}
