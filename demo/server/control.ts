@@ -72,7 +72,7 @@ export function registerControl(app: FastifyInstance, state: DemoState, options:
     endpoints: {
       'POST /__demo/reset': 'restore all in-memory state',
       'POST /__demo/latency': '{ path, ms, method? } delay matching requests (path exact or prefix ending with *; ms 0 removes)',
-      'POST /__demo/fault': '{ path, status, body?, times?, method?, headers? } answer matching requests with status (0 = drop the connection)',
+      'POST /__demo/fault': '{ path, status, body?, times?, method?, headers?, probability? } answer matching requests with status (0 = drop the connection); probability 0..1 faults that share of them',
       'GET /__demo/requests?path=&method=&tokens=1': 'recorded requests (token headers redacted unless tokens=1)',
       'GET /__demo/licence-requests?tokens=1': 'recorded licence requests',
       'GET /__demo/heartbeats?tokens=1': 'recorded heartbeats',
@@ -123,6 +123,10 @@ export function registerControl(app: FastifyInstance, state: DemoState, options:
     ) {
       throw new HttpError(400, 'invalid_headers', '"headers" must be an object of strings.');
     }
+    const probability = body['probability'];
+    if (probability !== undefined && probability !== null && (typeof probability !== 'number' || !(probability > 0 && probability <= 1))) {
+      throw new HttpError(400, 'invalid_probability', '"probability" must be a number in (0, 1].');
+    }
     const rule = {
       ...(headers ? { headers: headers as Record<string, string> } : {}),
       path,
@@ -130,6 +134,7 @@ export function registerControl(app: FastifyInstance, state: DemoState, options:
       body: body['body'] === undefined ? { code: 'demo_fault', message: 'Fault injected by the demo control API.' } : body['body'],
       remaining: typeof times === 'number' ? times : null,
       method: methodOf(body['method']),
+      ...(probability === undefined || probability === null ? {} : { probability }),
     };
     state.faults.push(rule);
     return { faults: state.faults };

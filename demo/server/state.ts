@@ -76,6 +76,8 @@ export interface FaultRule {
   method: string | null;
   /** Extra response headers, e.g. `{ 'retry-after': '2' }`. */
   headers?: Record<string, string>;
+  /** Share of matching requests to fault, 0..1 (the soak's "30 % failing"); absent: every one. */
+  probability?: number;
 }
 
 export interface LatencyRule {
@@ -269,6 +271,9 @@ export class DemoState {
     return ms;
   }
 
+  /** Random source of probabilistic faults, [0, 1). */
+  random: () => number = Math.random;
+
   /** The first fault rule matching the request, consuming one of its `times`. */
   takeFault(method: string, path: string): FaultRule | undefined {
     for (const rule of this.faults) {
@@ -276,6 +281,7 @@ export class DemoState {
       if (!matchPath(rule.path, path)) continue;
       // Preflights are only faulted when asked for explicitly, so a fault stays visible to browsers.
       if (rule.method === null ? method === 'OPTIONS' : rule.method !== method) continue;
+      if (rule.probability !== undefined && this.random() >= rule.probability) continue;
       if (rule.remaining !== null) rule.remaining -= 1;
       return rule;
     }

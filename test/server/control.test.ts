@@ -41,6 +41,22 @@ describe('POST /__demo/fault', () => {
     assert.deepEqual(statuses, [502, 502, 200, 200]);
   });
 
+  test('`probability` faults that share of matching requests (the soak\'s 30 % failures)', async () => {
+    const draws = [0.1, 0.5, 0.29, 0.3, 0.95];
+    demo.server.state.random = () => draws.shift() ?? 1;
+    try {
+      await postJson(`${demo.url}/__demo/fault`, { path: CONFIG, status: 503, probability: 0.3 });
+      const statuses = [];
+      for (let i = 0; i < 5; i++) statuses.push((await fetch(`${demo.url}${CONFIG}`)).status);
+      assert.deepEqual(statuses, [503, 200, 503, 200, 200]);
+    } finally {
+      demo.server.state.random = Math.random;
+    }
+    for (const probability of [0, -0.1, 1.5, '0.3']) {
+      assert.equal((await postJson(`${demo.url}/__demo/fault`, { path: CONFIG, status: 500, probability })).status, 400);
+    }
+  });
+
   test('a prefix path ending with * matches everything below it, including media', async () => {
     await postJson(`${demo.url}/__demo/fault`, { path: '/media/feature/*', status: 404, times: 1 });
     assert.equal((await fetch(`${demo.url}/media/feature/dash/seg-1.m4s`)).status, 404);
