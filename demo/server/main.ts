@@ -38,11 +38,13 @@ const lines = [
   ...playPageLinks(demo.catalogue).map((l) => `  ${l.label.padEnd(50)} ${demo.url}${l.href}`),
   '',
   `Element page:      ${demo.url}/demo/element.html`,
+  `Live controls:     ${demo.url}/demo/live.html`,
   `Sign in:           ${demo.url}/signin.html`,
   `Supported devices: ${demo.url}/device-support`,
   control ? `Control API:       ${demo.url}/__demo/  (DEMO_CONTROL=0 turns it off)` : 'Control API:       off (DEMO_CONTROL=0 or a non-loopback DEMO_HOST)',
   '',
-  'Viewers: demo-adult-token (PIN 1234), demo-nodob-token, demo-minor-token — see demo/CATALOGUE.md',
+  'Viewers: demo-adult-token (PIN 1234), demo-nodob-token, demo-minor-token, demo-solo-token (one stream) — see demo/CATALOGUE.md',
+  'Live Gala goes live 60 s after start (or POST /__demo/reset) and ends 10 min later: /demo/live.html reschedules it.',
 ];
 console.log(lines.join('\n'));
 

@@ -214,3 +214,16 @@ describe('live schedule', () => {
     assert.equal((await fetchJson(url)).status, 200, 'without a token the status stays public');
   });
 });
+
+test('/demo/live.html: the control page, its script external (CSP), buttons for the schedule', async () => {
+  const res = await fetch(`${demo.url}/demo/live.html`);
+  assert.equal(res.status, 200);
+  const html = await res.text();
+  assert.doesNotMatch(html, /<script(?![^>]*\ssrc=)[^>]*>/, 'no inline script');
+  assert.match(html, /<script type="module" src="\/js\/live-demo\.js"><\/script>/);
+  assert.match(html, /data-starts-in-ms="30000"/);
+  assert.match(html, /href="\/play\/#\/film\/live-gala\/live-gala\?u=demo-adult-token"/);
+  const js = await fetch(`${demo.url}/js/live-demo.js`);
+  assert.equal(js.status, 200);
+  assert.match(await js.text(), /__demo\/\$\{path\}|live-schedule/);
+});
