@@ -5,10 +5,11 @@
  */
 import { expect } from '@open-wc/testing';
 import { S72Error, type Availability, type ContentClient, type StreamsResponse } from 's72-player/client';
-import type { FlowApi } from '../../src-shell/features/play-flow/api/flow-api.js';
+import { createFlowApi, type FlowApi } from '../../src-shell/features/play-flow/api/flow-api.js';
 import type { FlowEvent, FlowState } from '../../src-shell/features/play-flow/machine.js';
 import { createPlayFlow } from '../../src-shell/features/play-flow/play-flow.js';
 import { CHROME, ENV, FILM, NOW, session, streams } from './fixtures.js';
+import { ADULT_TOKEN, demoControl, demoOrigin, recordedRequests, resetDemo } from '../helpers/demo.js';
 import { manualClock } from './support/manual-clock.js';
 import { last, run } from './support/machine.js';
 
@@ -237,5 +238,22 @@ describe('play-flow runner: live events', () => {
     expect((error as S72Error).code).to.equal('live_event_completed');
     expect(codeOf(flow.getState())).to.equal('live_event_completed');
     flow.destroy();
+  });
+});
+
+describe('flow API: the countdown’s live status call (real storefront)', function () {
+  this.timeout(20_000);
+  beforeEach(() => resetDemo());
+
+  it('reads live.status with the viewer’s token; a title that is not live rejects not_a_live_stream', async () => {
+    const api = createFlowApi({ baseUrl: demoOrigin(), authToken: ADULT_TOKEN });
+    await demoControl('live-status', { slug: '/film/live-gala', status: 'planned' });
+    expect(await api.liveStatus(`${demoOrigin()}/services/live/v1/streamstatus/film/live-gala`)).to.equal('planned');
+    await demoControl('live-status', { slug: '/film/live-gala', status: 'live' });
+    expect(await api.liveStatus(`${demoOrigin()}/services/live/v1/streamstatus/film/live-gala`)).to.equal('live');
+    const [call] = (await recordedRequests('/services/live/v1/streamstatus/film/live-gala')).slice(-1);
+    expect(call!.headers['x-auth-token']).to.equal(ADULT_TOKEN);
+    const error = await api.liveStatus(`${demoOrigin()}/services/live/v1/streamstatus/film/night-harbour`).catch((e: unknown) => e);
+    expect((error as S72Error).code).to.equal('not_a_live_stream');
   });
 });
