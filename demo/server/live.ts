@@ -17,12 +17,16 @@
  * - planned: the MPD and segments answer 404 `{code: 'live_not_started'}` (the player retries).
  * - live: `type="dynamic"`, no duration, `minimumUpdatePeriod` so the player re-reads it.
  * - completed: still `type="dynamic"`, now with `mediaPresentationDuration` = the event's length
- *   (whole segments) and no `minimumUpdatePeriod`. This is the DASH-IF "end of a live session"
- *   form. Shaka (lib/dash/dash_parser.js, 5.2) reads a dynamic MPD with a duration as an
- *   "in progress" presentation: the seek range stops at the end, the last segment is the one before
- *   the duration and the video ends there, and without a `minimumUpdatePeriod` it stops polling.
- *   We do not switch to `type="static"`: shaka's dynamic→static path re-bases the periods on the
- *   old seek-range start, which with our sliding window would move every segment time.
+ *   (whole segments) and no `minimumUpdatePeriod`: the DASH-IF "end of a live session" form. Shaka
+ *   5.2 (lib/dash/dash_parser.js) sets the presentation's duration from it: `isLive()` turns false
+ *   (an "in progress" presentation), the seek range stops at the end, no segment past the end is
+ *   requested, and without `minimumUpdatePeriod` it stops re-reading the MPD. It plays to the last
+ *   segment and waits there: shaka never calls `endOfStream()` for a dynamic presentation
+ *   (lib/media/streaming_engine.js: `timeUntilEnd` is Infinity while `isDynamic()`), so the viewer
+ *   learns of the end from the live status (completed → `live_event_completed`, play-page §4),
+ *   which the player polls. We do not switch to `type="static"`: shaka's dynamic→static path
+ *   re-bases the first period on its own seek-range start (a client-side value with safety
+ *   margins), which our sliding window cannot match, so every segment time would move.
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
