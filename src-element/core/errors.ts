@@ -67,6 +67,8 @@ export type PlaybackErrorCode =
   | 'live_stream_completed'
   | 'not_a_live_stream'
   | 'watermark_tampered'
+  /** The start watchdog gave up: no buffering progress for 10 s, or no start in 60 s (player-and-client §4 "Start watchdog"; the spec names no code). */
+  | 'start_timeout'
   | 'playback_error';
 
 export type S72ErrorCode = ClientErrorCode | AccessErrorCode | PlaybackErrorCode;

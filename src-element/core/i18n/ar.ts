@@ -195,6 +195,8 @@ export const ar: StringTable<ArabicPlural> = {
   'error.server_busy.message': 'خوادمنا مشغولة. يرجى المحاولة مرة أخرى بعد قليل.',
   'error.network_error.title': 'مشكلة في الاتصال',
   'error.network_error.message': 'تعذّر الوصول إلى الخادم. تحقّق من اتصالك وحاول مرة أخرى.',
+  'error.start_timeout.title': 'تعذّر تحميل الفيديو',
+  'error.start_timeout.message': 'لم يبدأ تحميل الفيديو. تحقّق من اتصالك وحاول مرة أخرى.',
   'error.malformed_response.title': 'حدث خطأ ما',
   'error.malformed_response.message': 'أرسل الخادم ردًا لم نتمكن من فهمه.',
   'error.content_not_supported.title': 'متصفح غير مدعوم',

@@ -171,6 +171,8 @@ export const en = {
   'error.server_busy.message': 'Our servers are busy. Please try again in a moment.',
   'error.network_error.title': 'Connection problem',
   'error.network_error.message': 'We could not reach the server. Check your connection and try again.',
+  'error.start_timeout.title': 'The video is not loading',
+  'error.start_timeout.message': 'The video did not start loading. Check your connection and try again.',
   'error.malformed_response.title': 'Something went wrong',
   'error.malformed_response.message': 'The server sent an answer we did not understand.',
   'error.content_not_supported.title': 'Unsupported browser',

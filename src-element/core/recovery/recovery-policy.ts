@@ -1,0 +1,101 @@
+/**
+ * Playback recovery rules (player-and-client §4 "Playback recovery", §9 "Engine"): which errors are
+ * recovered by reloading the source at the viewer's position, how many times, and how long to wait
+ * first. Pure: the caller passes the time and whether the browser is online, and keeps the state.
+ *
+ * - Only a CRITICAL network or media error is recovered. Network: `network_error` (no answer,
+ *   offline, timeout), `bad_http_status_5xx` and `bad_http_status_0` (the server failed or the
+ *   connection dropped). Media: `decode_error`, and a `playback_error` raised by the engine's media
+ *   layer (shaka category 3: MediaSource operations). Never: DRM and licence errors (the licence
+ *   server already had shaka's 5 attempts, and its answer is about rights, which a reload does not
+ *   change), 4xx answers (`file_not_found`, `bad_http_status_404`), stream limits
+ *   (`too_many_streams`, `too_many_devices`), `play_failed`, `start_timeout`, configuration errors.
+ * - Up to {@link RECOVERY_MAX_ATTEMPTS} reloads; the count starts again when the last reload was more
+ *   than {@link RECOVERY_RESET_MS} earlier.
+ * - A network error waits {@link RECOVERY_NETWORK_DELAY_MS} before its reload; a media error reloads at once.
+ * - While the browser is offline nothing is counted: the caller waits for it to be online again,
+ *   then asks again (a reload while offline could only fail).
+ *
+ * Framework-free (core layer). Units: epoch ms for `now`, ms for delays.
+ */
+import type { S72Error } from '../errors.js';
+
+/** player-and-client §9 "Engine": recovery attempts. */
+export const RECOVERY_MAX_ATTEMPTS = 6;
+/** player-and-client §9 "Engine": the attempt count resets when the last attempt was over 60 s earlier. */
+export const RECOVERY_RESET_MS = 60_000;
+/** player-and-client §9 "Engine": network errors wait 1 s before the reload. */
+export const RECOVERY_NETWORK_DELAY_MS = 1_000;
+
+/** What kind of failure an error is, for recovery; null: not recovered. */
+export type RecoveryKind = 'network' | 'media';
+
+/** The attempts made so far. */
+export interface RecoveryState {
+  /** Reloads made in the current window (0..RECOVERY_MAX_ATTEMPTS). */
+  readonly attempts: number;
+  /** When the last reload was decided, epoch ms; null before the first. */
+  readonly lastAttemptAt: number | null;
+}
+
+export const INITIAL_RECOVERY_STATE: RecoveryState = Object.freeze({ attempts: 0, lastAttemptAt: null });
+
+/** What to do with an error. */
+export type RecoveryDecision =
+  /** Show the error: it is not recoverable, or the attempts are spent. */
+  | { readonly action: 'give-up'; readonly reason: 'not-recoverable' | 'exhausted' }
+  /** The browser is offline: wait for `online`, then decide again (nothing counted). */
+  | { readonly action: 'wait-online'; readonly kind: RecoveryKind }
+  /** Reload at the position after `delayMs`; `attempt` is 1-based; `state` is the new state. */
+  | {
+      readonly action: 'reload';
+      readonly kind: RecoveryKind;
+      readonly attempt: number;
+      readonly delayMs: number;
+      readonly state: RecoveryState;
+    };
+
+/** Shaka's media category (`shaka.util.Error.Category.MEDIA`): engine codes 3000-3999. */
+const isMediaEngineCode = (code: number | undefined): boolean => code !== undefined && code >= 3000 && code < 4000;
+
+/** The recovery kind of an error, or null when a reload would not help (see the module comment). */
+export function recoveryKind(error: S72Error): RecoveryKind | null {
+  if (error.severity !== 'critical') return null;
+  const { code } = error;
+  if (code === 'network_error') return 'network';
+  const status = /^bad_http_status_(\d+)$/.exec(code);
+  if (status) {
+    const value = Number(status[1]);
+    return value === 0 || value >= 500 ? 'network' : null;
+  }
+  if (code === 'decode_error') return 'media';
+  if (code === 'playback_error' && error.category === 'playback' && isMediaEngineCode(error.engineCode)) return 'media';
+  return null;
+}
+
+/**
+ * Decides what to do with a critical error.
+ *
+ * @param state the attempts so far
+ * @param error the error the engine or the media raised
+ * @param context `now` (epoch ms) and whether the browser is online (`navigator.onLine`)
+ */
+export function decideRecovery(
+  state: RecoveryState,
+  error: S72Error,
+  context: { now: number; online: boolean },
+): RecoveryDecision {
+  const kind = recoveryKind(error);
+  if (kind === null) return { action: 'give-up', reason: 'not-recoverable' };
+  if (!context.online) return { action: 'wait-online', kind };
+  const expired = state.lastAttemptAt !== null && context.now - state.lastAttemptAt > RECOVERY_RESET_MS;
+  const attempts = expired ? 0 : state.attempts;
+  if (attempts >= RECOVERY_MAX_ATTEMPTS) return { action: 'give-up', reason: 'exhausted' };
+  return {
+    action: 'reload',
+    kind,
+    attempt: attempts + 1,
+    delayMs: kind === 'network' ? RECOVERY_NETWORK_DELAY_MS : 0,
+    state: { attempts: attempts + 1, lastAttemptAt: context.now },
+  };
+}
