@@ -13,6 +13,7 @@
  */
 import type { AudioTrackInfo, TextTrackInfo, VideoTrackInfo } from './core/engine/engine.js';
 import type { S72Error } from './core/errors.js';
+import type { LiveStatus } from './core/live/live-status.js';
 import type { S72RequestEventDetail, S72RequestEventName } from './core/request-map.js';
 import type { S72Player } from './s72-player.js';
 
@@ -51,6 +52,8 @@ export const REQUEST_EVENTS = {
   fullscreen: 's72-fullscreen-request',
   /** detail: playback rate (1 = normal); only while the rate menu is enabled. */
   rate: 's72-rate-request',
+  /** Live only: seek to the live edge ("go to live"). */
+  seekToLive: 's72-seek-to-live-request',
 } as const;
 
 export type { S72RequestEventDetail, S72RequestEventName } from './core/request-map.js';
@@ -67,6 +70,8 @@ export const PLAYER_EVENTS = {
   autoplayMuted: 's72-autoplay-muted',
   /** detail: `S72Tracks`; the audio, text or video tracks, or the active ones, changed. */
   tracksChange: 's72-tracks-change',
+  /** detail: `{ status, previous }`; the live event's status changed (player-and-client §4 "Live status"). */
+  liveStatusChange: 's72-live-status-change',
 } as const;
 
 /** The tracks of the loaded source (player-and-client §3 "Tracks"). */
@@ -83,6 +88,13 @@ export interface S72PlayerEventDetail {
   's72-buffering-change': { buffering: boolean };
   's72-autoplay-muted': { muted: true; reason: 'autoplay-policy' };
   's72-tracks-change': S72Tracks;
+  's72-live-status-change': S72LiveStatusChange;
+}
+
+/** The detail of `s72-live-status-change`: the new live status and the one before (null: none known yet). */
+export interface S72LiveStatusChange {
+  status: LiveStatus;
+  previous: LiveStatus | null;
 }
 
 /** A media event re-dispatched by the player: `target` and `currentTarget` are the player. */
@@ -125,6 +137,7 @@ export const EVENT_PROPS = {
   's72-buffering-change': 'onS72BufferingChange',
   's72-autoplay-muted': 'onS72AutoplayMuted',
   's72-tracks-change': 'onS72TracksChange',
+  's72-live-status-change': 'onS72LiveStatusChange',
 } as const satisfies Record<MediaEventName | keyof S72PlayerEventDetail, `on${string}`>;
 
 /** Fires one of our notifications from `host`: bubbling and composed, so it leaves shadow roots. */

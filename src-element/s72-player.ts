@@ -15,6 +15,7 @@ import { BufferingController } from './controllers/buffering-controller.js';
 import { EngineController, invalidConfig } from './controllers/engine-controller.js';
 import { FullscreenController } from './controllers/fullscreen-controller.js';
 import { KeyboardController } from './controllers/keyboard-controller.js';
+import { LiveStatusController } from './controllers/live-status-controller.js';
 import { MediaEventsController } from './controllers/media-events-controller.js';
 import { PlaybackStartController } from './controllers/playback-start-controller.js';
 import { StoreController } from './controllers/store-controller.js';
@@ -63,6 +64,7 @@ const SOURCE_PROPERTIES = ['content', 'config', 'src', 'licenseUrl', 'keySystem'
  * @fires {CustomEvent<{buffering: boolean}>} s72-buffering-change - buffering started or stopped
  * @fires {CustomEvent} s72-autoplay-muted - autoplay only worked muted
  * @fires {CustomEvent<S72Tracks>} s72-tracks-change - audio/text/video tracks or the active ones changed
+ * @fires {CustomEvent<S72LiveStatusChange>} s72-live-status-change - live: `{status, previous}` (planned | live | completed)
  * @fires loadstart - media event, re-dispatched from the inner video (`S72MediaEvent`)
  * @fires loadedmetadata - media event
  * @fires loadeddata - media event
@@ -139,6 +141,7 @@ export class S72Player extends PlayerMediaApi {
   constructor() {
     super();
     new KeyboardController(this);
+    new LiveStatusController(this);
     new MediaEventsController(this);
     for (const type of REQUEST_EVENT_NAMES) this.addEventListener(type, this.onRequest);
     this.view.setStore(this.store);

@@ -14,6 +14,7 @@
  */
 import type { AudioTrackInfo, Engine, EngineEventMap, TextTrackInfo, VideoTrackInfo } from './engine/engine.js';
 import type { S72Error } from './errors.js';
+import type { LiveStatus } from './live/live-status.js';
 
 /**
  * What the lifecycle controllers confirm about the current playback session: the engine finished
@@ -27,6 +28,8 @@ export interface PlayerSession {
   buffering: boolean;
   /** The critical error that stopped playback, or null. */
   error: S72Error | null;
+  /** The live event's status from the live-status controller (play-page §4), or null / absent: not known. */
+  liveStatus?: LiveStatus | null;
 }
 
 /** The things state is read from. Every owner may be absent (before first render, during SSR). */
@@ -159,6 +162,8 @@ export const PLAYER_STATE = {
     get: ({ media }) => media?.duration === Number.POSITIVE_INFINITY,
     mediaEvents: ['durationchange', ...SOURCE_EVENTS],
   },
+  /** The live event's status, polled by the live-status controller (player-and-client §4), or null. */
+  liveStatus: { get: ({ session }): LiveStatus | null => session?.liveStatus ?? null },
   /** The tracks of the loaded source; empty before load (player-and-client §3 "Tracks"). */
   tracks: {
     get: ({ engine, session }): PlayerTracks =>

@@ -7,6 +7,7 @@
  * Framework-free. Units: positions in seconds, volume 0..1.
  */
 import { clamp } from './format-time.js';
+import { liveEdgeSeekTarget } from './live/live-edge.js';
 import type { PlayerState, StateOwners } from './player-store.js';
 
 /** The detail of each request event (player-and-client §2 "Control bar and seek bar", §5, §9). */
@@ -24,6 +25,8 @@ export interface S72RequestEventDetail {
   's72-fullscreen-request': boolean;
   /** Playback rate, 1 = normal speed; one of `PLAYBACK_RATES` (play-page §2 `rates`). */
   's72-rate-request': number;
+  /** Live only: seek to the live edge (the end of the DVR window, `core/live/live-edge.ts`). */
+  's72-seek-to-live-request': void;
 }
 
 /** The rates the playback-rate menu offers (play-page §2 `rates=true`). */
@@ -73,6 +76,10 @@ export const REQUEST_MAP: { readonly [K in S72RequestEventName]: RequestHandler<
   's72-rate-request': ({ owners, state }, rate) => {
     if (!owners.media || !state.rateMenu || !PLAYBACK_RATES.includes(rate)) return;
     owners.media.playbackRate = rate;
+  },
+  's72-seek-to-live-request': ({ owners, state }) => {
+    if (!owners.media || !state.canSeek || !state.live) return;
+    owners.media.currentTime = liveEdgeSeekTarget(state.seekable);
   },
 };
 

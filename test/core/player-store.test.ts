@@ -230,6 +230,12 @@ const ROWS: Record<PlayerStateKey, RowCase> = {
     },
     after: (value) => (value as { audio: unknown[] }).audio.length === 2,
   },
+  liveStatus: {
+    owners: () => ({}),
+    before: null,
+    act: (store) => store.setSession({ liveStatus: 'live' }),
+    after: (value) => value === 'live',
+  },
   error: {
     owners: () => ({}),
     before: null,

@@ -11,6 +11,7 @@ import {
   type RequestContext,
   type S72RequestEventName,
 } from '../../src-element/core/request-map.js';
+import { LIVE_EDGE_SEEK_OFFSET_S } from '../../src-element/core/live/live-edge.js';
 import { MEDIA, demoUrl, nextEvent, until } from '../helpers/demo.js';
 
 interface Harness {
@@ -133,6 +134,22 @@ const CASES: Record<S72RequestEventName, Case[]> = {
         h.send('s72-rate-request', -1);
         h.send('s72-rate-request', '2');
         expect(h.video.playbackRate).to.equal(1.5);
+      },
+    },
+  ],
+  's72-seek-to-live-request': [
+    {
+      name: 'live only: seeks just before the end of the seekable range (the live edge)',
+      run: async (h) => {
+        h.send('s72-seek-to-live-request');
+        expect(h.video.currentTime, 'not live: nothing').to.equal(0);
+        // A live source cannot come from the demo MP4: the state says live, the seek is real.
+        const live = { ...h.store.getState(), live: true, seekable: { start: 10, end: 50 } };
+        handleRequest({ owners: h.store.owners, state: live, play: h.play, setFullscreen: h.setFullscreen }, 's72-seek-to-live-request', undefined);
+        expect(h.video.currentTime).to.equal(50 - LIVE_EDGE_SEEK_OFFSET_S);
+        h.video.currentTime = 0;
+        handleRequest({ owners: h.store.owners, state: { ...live, canSeek: false }, play: h.play, setFullscreen: h.setFullscreen }, 's72-seek-to-live-request', undefined);
+        expect(h.video.currentTime, 'seeking=false: nothing').to.equal(0);
       },
     },
   ],

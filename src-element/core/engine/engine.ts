@@ -122,6 +122,11 @@ export interface Engine {
   /** Shows a text track, or hides text with `null`. */
   selectTextTrack(id: string | null): void;
   getStats(): EngineStats;
+  /**
+   * Replaces the headers of later licence requests (e.g. `x-play-token` after a fresh play token,
+   * play-page §4 LIVE_STREAM_EXPIRED); the loaded source's `licenseHeaders` until then.
+   */
+  setLicenseHeaders(headers: Readonly<Record<string, string>>): void;
   on<K extends keyof EngineEventMap>(type: K, listener: EngineEventListener<K>): () => void;
   /**
    * Stops playback, removes listeners, closes EME sessions and releases the video element.

@@ -224,6 +224,10 @@ class ShakaEngine implements Engine {
     };
   }
 
+  setLicenseHeaders(headers: Readonly<Record<string, string>>): void {
+    this.licenseHeaders = { ...headers };
+  }
+
   on<K extends keyof EngineEventMap>(type: K, listener: EngineEventListener<K>): () => void {
     return this.emitter.on(type, listener);
   }
