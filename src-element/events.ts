@@ -13,6 +13,7 @@
  */
 import type { AudioTrackInfo, TextTrackInfo, VideoTrackInfo } from './core/engine/engine.js';
 import type { S72Error } from './core/errors.js';
+import type { BufferingState } from './core/recovery/buffering-monitor.js';
 import type { LiveStatus } from './core/live/live-status.js';
 import type { S72RequestEventDetail, S72RequestEventName } from './core/request-map.js';
 import type { S72Player } from './s72-player.js';
@@ -64,8 +65,17 @@ export const PLAYER_EVENTS = {
   error: 's72-error',
   /** detail: `{ engine: string }`; the source is loaded and playback can start. */
   loaded: 's72-loaded',
-  /** detail: `{ buffering: boolean }`; the spinner logic's input (after the 0.25 s delay it shows). */
+  /**
+   * detail: `{ buffering: boolean; state: 'ok' | 'buffering' | 'recovering' }`; `buffering` is the
+   * spinner logic's input (after the 0.25 s delay it shows), `state` the buffering monitor's
+   * (player-and-client §4); fired when either changes.
+   */
   bufferingChange: 's72-buffering-change',
+  /**
+   * detail: `S72RecoveryChange`; a critical network or media error is being recovered by reloading
+   * at the viewer's position (player-and-client §4 "Playback recovery").
+   */
+  recoveryChange: 's72-recovery-change',
   /** detail: `{ muted: true, reason: 'autoplay-policy' }`; autoplay only worked muted. */
   autoplayMuted: 's72-autoplay-muted',
   /** detail: `S72Tracks`; the audio, text or video tracks, or the active ones, changed. */
@@ -73,6 +83,17 @@ export const PLAYER_EVENTS = {
   /** detail: `{ status, previous }`; the live event's status changed (player-and-client §4 "Live status"). */
   liveStatusChange: 's72-live-status-change',
 } as const;
+
+/**
+ * The detail of `s72-recovery-change` (player-and-client §4 "Playback recovery"): reload `attempt`
+ * of `maxAttempts` (1-based) is under way because of `error` (the recoverable copy also sent as
+ * `s72-error`). `attempt` is 0 while the browser is offline: the reload waits for it to be online.
+ */
+export interface S72RecoveryChange {
+  attempt: number;
+  maxAttempts: number;
+  error: S72Error;
+}
 
 /** The tracks of the loaded source (player-and-client §3 "Tracks"). */
 export interface S72Tracks {
@@ -85,7 +106,8 @@ export interface S72Tracks {
 export interface S72PlayerEventDetail {
   's72-error': S72Error;
   's72-loaded': { engine: string };
-  's72-buffering-change': { buffering: boolean };
+  's72-buffering-change': { buffering: boolean; state: BufferingState };
+  's72-recovery-change': S72RecoveryChange;
   's72-autoplay-muted': { muted: true; reason: 'autoplay-policy' };
   's72-tracks-change': S72Tracks;
   's72-live-status-change': S72LiveStatusChange;
@@ -135,6 +157,7 @@ export const EVENT_PROPS = {
   's72-error': 'onS72Error',
   's72-loaded': 'onS72Loaded',
   's72-buffering-change': 'onS72BufferingChange',
+  's72-recovery-change': 'onS72RecoveryChange',
   's72-autoplay-muted': 'onS72AutoplayMuted',
   's72-tracks-change': 'onS72TracksChange',
   's72-live-status-change': 'onS72LiveStatusChange',

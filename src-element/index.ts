@@ -15,6 +15,7 @@ export {
   type S72RequestEventName,
   type S72PlayerEventDetail,
   type S72PlayerEventMap,
+  type S72RecoveryChange,
   type S72RequestEventDetail,
   type S72Tracks,
 } from './events.js';
@@ -46,6 +47,7 @@ export {
   type StateOwners,
   type TimeRange,
 } from './core/player-store.js';
+export type { BufferingState } from './core/recovery/buffering-monitor.js';
 export { REQUEST_MAP, type RequestContext } from './core/request-map.js';
 export { playerContext, type PlayerContextValue } from './context.js';
 export {

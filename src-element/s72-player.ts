@@ -18,9 +18,10 @@ import { KeyboardController } from './controllers/keyboard-controller.js';
 import { LiveStatusController } from './controllers/live-status-controller.js';
 import { MediaEventsController } from './controllers/media-events-controller.js';
 import { PlaybackStartController } from './controllers/playback-start-controller.js';
+import { RecoveryController } from './controllers/recovery-controller.js';
 import { StoreController } from './controllers/store-controller.js';
 import { defineElement } from './define.js';
-import { fireEvent, type S72Tracks } from './events.js';
+import type { S72Tracks } from './events.js';
 import { playerStyles } from './s72-player.styles.js';
 import { ICON_NAMES, icon } from './ui/icons.js';
 import './ui/s72-control-bar.js';
@@ -61,7 +62,8 @@ const SOURCE_PROPERTIES = ['content', 'config', 'src', 'licenseUrl', 'keySystem'
  *
  * @fires {CustomEvent<S72Error>} s72-error - any error; `detail` is the `S72Error` (play-page §8)
  * @fires {CustomEvent<{engine: string}>} s72-loaded - the source is loaded
- * @fires {CustomEvent<{buffering: boolean}>} s72-buffering-change - buffering started or stopped
+ * @fires {CustomEvent<{buffering: boolean; state: 'ok' | 'buffering' | 'recovering'}>} s72-buffering-change - buffering, or the buffering monitor's state, changed
+ * @fires {CustomEvent<S72RecoveryChange>} s72-recovery-change - a critical network/media error is being recovered: reload `{attempt, maxAttempts, error}`
  * @fires {CustomEvent} s72-autoplay-muted - autoplay only worked muted
  * @fires {CustomEvent<S72Tracks>} s72-tracks-change - audio/text/video tracks or the active ones changed
  * @fires {CustomEvent<S72LiveStatusChange>} s72-live-status-change - live: `{status, previous}` (planned | live | completed)
@@ -126,13 +128,13 @@ export class S72Player extends PlayerMediaApi {
   override readonly store = createPlayerStore({ fullscreenElement: this, document: globalThis.document ?? null });
   private readonly buffering = new BufferingController(this);
   private readonly playback = new PlaybackStartController(this);
+  private readonly recovery = new RecoveryController(this, { buffering: this.buffering, engine: () => this.engines });
   private readonly engines = new EngineController(this, {
     loaders: ENGINE_LOADERS,
-    buffering: this.buffering,
-    playback: this.playback,
+    buffering: this.buffering, playback: this.playback,
+    onLoadStart: (reason) => this.recovery.loadStarted(reason),
   });
   private readonly fullscreenControl = new FullscreenController(this);
-  private readonly reported = new WeakSet<S72Error>();
   private bigPlayFocused = false;
   private readonly context = new ContextProvider(this, { context: playerContext });
   /** The host renders from these keys only; the controls subscribe to their own. */
@@ -203,16 +205,8 @@ export class S72Player extends PlayerMediaApi {
     return Promise.all(ENGINE_LOADERS.map((loader) => loader.preload())).then(() => undefined);
   }
 
-  /** Reports an error once: `s72-error`, and the error panel when critical (play-page §8). */
-  report(error: S72Error): void {
-    if (this.reported.has(error)) return;
-    this.reported.add(error);
-    if (error.severity === 'critical') {
-      this.store.setSession({ error });
-      this.buffering.set(false);
-    }
-    fireEvent(this, 's72-error', error);
-  }
+  /** Reports an error once: `s72-error`, and the error panel when critical (play-page §8), unless recovered (`RecoveryController`). */
+  report = (error: S72Error): void => this.recovery.report(error);
 
   override attributeChangedCallback(name: string, old: string | null, value: string | null): void {
     super.attributeChangedCallback(name, old, value);

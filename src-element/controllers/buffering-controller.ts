@@ -2,26 +2,32 @@
  * Buffering and the spinner (play-page §9 "Spinner delay 0.25 s"). Buffering is confirmed by the
  * engine (`buffering` events, forwarded with `set()`) and by the media (`waiting` once loaded,
  * `playing`); the spinner shows only after `spinnerDelayMs` of uninterrupted buffering. Owns the
- * spinner timer and its media listeners from `hostConnected` to `hostDisconnected`.
+ * spinner timer and its media listeners from `hostConnected` to `hostDisconnected`. Runs the buffering
+ * monitor (`buffering-monitor-controller.ts`) alongside.
  *
- * @fires s72-buffering-change - `{buffering}` on every change
+ * @fires s72-buffering-change - `{buffering, state}` on every change of `buffering` (`state`: the
+ *   buffering monitor's, see `buffering-monitor-controller.ts`)
  */
 import type { ReactiveController } from 'lit';
-import { systemClock, type Clock } from '../core/clock.js';
+import { systemClock, type IntervalClock } from '../core/clock.js';
 import { SPINNER_DELAY_MS } from '../core/types.js';
 import { fireEvent } from '../events.js';
+import { BufferingMonitorController } from './buffering-monitor-controller.js';
 import { MediaListenersController, type PlayerHost } from './player-host.js';
 
 export class BufferingController implements ReactiveController {
   /** Cancels the spinner timer; null when none is pending. */
   private cancelTimer: (() => void) | null = null;
   private visible = false;
+  /** The buffering monitor (ok / buffering / recovering, player-and-client §4): the store's `bufferingState`. */
+  readonly monitor: BufferingMonitorController;
 
   constructor(
     private readonly host: PlayerHost,
-    private readonly clock: Clock = systemClock,
+    private readonly clock: IntervalClock = systemClock,
   ) {
     host.addController(this);
+    this.monitor = new BufferingMonitorController(host, clock);
     new MediaListenersController(host, {
       playing: () => this.set(false),
       waiting: () => {
@@ -51,7 +57,7 @@ export class BufferingController implements ReactiveController {
     } else {
       this.show(false);
     }
-    fireEvent(this.host, 's72-buffering-change', { buffering });
+    fireEvent(this.host, 's72-buffering-change', { buffering, state: store.getState().bufferingState });
   }
 
   hostDisconnected(): void {

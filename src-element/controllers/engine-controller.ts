@@ -41,6 +41,11 @@ export interface EngineControllerOptions {
   loaders: readonly EngineLoader[];
   buffering: BufferingController;
   playback: PlaybackStartController;
+  /**
+   * Told as each load starts fetching (the start watchdog starts, player-and-client §4):
+   * `source` for a new source, `reload` for "Try again", a recovery reload or a re-insertion.
+   */
+  onLoadStart?: (reason: 'source' | 'reload') => void;
 }
 
 const NO_TRACKS = (): S72Tracks => ({ audio: [], text: [], video: [] });
@@ -58,8 +63,11 @@ export class EngineController implements ReactiveController {
   private released = true;
   /** Torn down by a removal: load again when re-inserted. */
   private reloadOnConnect = false;
-  /** Where to resume after a reload ("Try again", re-insertion), seconds. */
+  /** Where to resume after a reload ("Try again", re-insertion, recovery), seconds. */
   private resumeAt: number | null = null;
+  /** Play after the next load (recovery: as the viewer was); null: autoplay or a resume position. */
+  private playAfterLoad: boolean | null = null;
+  private nextLoad: 'source' | 'reload' = 'source';
 
   constructor(
     private readonly host: EngineHost,
@@ -91,7 +99,27 @@ export class EngineController implements ReactiveController {
   sourceChanged(): void {
     void this.preload();
     this.resumeAt = null;
+    this.playAfterLoad = null;
+    this.nextLoad = 'source';
     this.schedule();
+  }
+
+  /**
+   * Recovery (player-and-client §4 "Playback recovery"): reloads the source at `position` (seconds;
+   * null: where the load would start anyway) and plays if `play` (null: autoplay or resume rule).
+   */
+  reloadAt(position: number | null, play: boolean | null): void {
+    if (position !== null) this.resumeAt = position;
+    this.playAfterLoad = play;
+    this.schedule();
+  }
+
+  /** Stops loading and releases the engine (the start watchdog gave up); "Try again" loads again. */
+  halt(): void {
+    this.generation++;
+    this.released = true;
+    this.options.buffering.set(false);
+    void this.releaseEngine();
   }
 
   /** Reloads the source at the last position ("Try again", player-and-client §8). */
@@ -133,6 +161,10 @@ export class EngineController implements ReactiveController {
 
   private async load(): Promise<void> {
     const generation = ++this.generation;
+    const reason = this.nextLoad;
+    this.nextLoad = 'reload';
+    const playAfterLoad = this.playAfterLoad;
+    this.playAfterLoad = null;
     this.released = false;
     this.reloadOnConnect = false;
     const isCurrent = () => generation === this.generation && this.host.isConnected;
@@ -166,6 +198,7 @@ export class EngineController implements ReactiveController {
     if (candidates.length === 0) return;
 
     buffering.set(true);
+    this.options.onLoadStart?.(reason);
     try {
       const { loader, source } = chooseEngine(candidates, this.options.loaders);
       const video = host.store.owners.media;
@@ -188,7 +221,7 @@ export class EngineController implements ReactiveController {
       buffering.set(false);
       fireEvent(host, 's72-loaded', { engine: engine.name });
       fireEvent(host, 's72-tracks-change', this.tracks());
-      if (host.autoplay || this.resumeAt !== null) await playback.autoplay();
+      if (playAfterLoad ?? (host.autoplay || this.resumeAt !== null)) await playback.autoplay();
     } catch (error) {
       if (!isCurrent()) return;
       buffering.set(false);

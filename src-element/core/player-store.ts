@@ -14,6 +14,7 @@
  */
 import type { AudioTrackInfo, Engine, EngineEventMap, TextTrackInfo, VideoTrackInfo } from './engine/engine.js';
 import type { S72Error } from './errors.js';
+import type { BufferingState } from './recovery/buffering-monitor.js';
 import type { LiveStatus } from './live/live-status.js';
 
 /**
@@ -26,6 +27,8 @@ export interface PlayerSession {
   loaded: boolean;
   /** The engine or the media reported buffering (the spinner's input, play-page §9). */
   buffering: boolean;
+  /** The buffering monitor's state (player-and-client §4 "Buffering monitor"). */
+  bufferingState: BufferingState;
   /** The critical error that stopped playback, or null. */
   error: S72Error | null;
   /** The live event's status from the live-status controller (play-page §4), or null / absent: not known. */
@@ -120,6 +123,8 @@ export const PLAYER_STATE = {
   },
   /** True while the engine or the media waits for data (play-page §9 spinner input). */
   buffering: { get: ({ session }) => session?.buffering ?? false },
+  /** The buffering monitor: `ok`, `buffering` (load start, seeking, waiting), `recovering` (player-and-client §4). */
+  bufferingState: { get: ({ session }): BufferingState => session?.bufferingState ?? 'ok' },
   /** True once playback reached the end. */
   ended: {
     get: ({ media }) => media?.ended ?? false,
@@ -212,7 +217,7 @@ export interface PlayerStore {
 export function createPlayerStore(owners: StateOwners = {}): PlayerStore {
   const table = PLAYER_STATE as Record<PlayerStateKey, StateEntry<unknown>>;
   const keys = Object.keys(table) as PlayerStateKey[];
-  const current: StateOwners = { session: { loaded: false, buffering: false, error: null }, ...owners };
+  const current: StateOwners = { session: { loaded: false, buffering: false, bufferingState: 'ok', error: null }, ...owners };
   const listeners = new Set<PlayerStateListener>();
   let state = {} as PlayerState;
   state = snapshot(readAll());

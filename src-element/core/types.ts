@@ -92,7 +92,8 @@ export interface S72PlayerConfig {
   live?: { statusBaseUrl: string; pollIntervalMs?: number };
   /**
    * Request retries for manifests, segments and licences. Defaults: 5 attempts
-   * (player-and-client §9 "Engine"), first retry after 1000 ms, doubling.
+   * (player-and-client §9 "Engine"), first retry after 500 ms, doubling, 10000 ms timeout
+   * (`SHAKA_RETRY_PARAMETERS` in core/engine/shaka-engine.ts explains the numbers).
    */
   network?: {
     maxAttempts?: number;

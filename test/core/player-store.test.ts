@@ -116,6 +116,12 @@ const ROWS: Record<PlayerStateKey, RowCase> = {
     act: (store) => store.setSession({ buffering: true }),
     after: (value) => value === true,
   },
+  bufferingState: {
+    owners: () => ({}),
+    before: 'ok',
+    act: (store) => store.setSession({ bufferingState: 'recovering' }),
+    after: (value) => value === 'recovering',
+  },
   ended: {
     owners: async () => ({ media: await realVideo() }),
     before: false,
@@ -219,7 +225,7 @@ const ROWS: Record<PlayerStateKey, RowCase> = {
     after: (value) => value === true,
   },
   tracks: {
-    owners: () => ({ session: { loaded: true, buffering: false, error: null } }),
+    owners: () => ({ session: { loaded: true, buffering: false, bufferingState: 'ok', error: null } }),
     before: { audio: [], text: [], video: [] },
     act: (store) => {
       const counts = { audio: 1 };

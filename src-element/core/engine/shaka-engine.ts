@@ -32,21 +32,52 @@ const MIME_TYPES: Readonly<Record<SourceKind, string>> = Object.freeze({
 });
 
 /**
+ * Request retries (player-and-client §9 "Engine": 5 request attempts), the same for manifests,
+ * segments and licences. Times in ms (shaka's unit).
+ *
+ * Two layers retry, one after the other, never one inside the other: shaka retries each request
+ * (this), and only once a request has failed 5 times does the player reload the source at the
+ * viewer's position (controllers/recovery-controller.ts, up to 6 reloads, 1 s apart for network
+ * errors). A reload is a new start, so the start watchdog bounds it (10 s without progress, checked
+ * every 5 s: at most 15 s, then `start_timeout` ends the recovery on the error panel). Worst cases
+ * for one failing request with these numbers (waits 500, 1000, 2000, 4000 ms = 7.5 s, at most
+ * 11.25 s with the ±50 % fuzz):
+ * - the server answers an error (503) or the browser is offline: 5 quick failures + 11.25 s ≈ 11 s;
+ * - the server never answers: 5 × `connectionTimeout` 5 s + 11.25 s ≈ 36 s;
+ * - the server answers, then stops sending: 5 × `stallTimeout` 5 s + 11.25 s ≈ 36 s;
+ * - the server sends, too slowly: 5 × `timeout` 10 s + 11.25 s ≈ 61 s (shaka's defaults, 30 s
+ *   and 1 s, would make it 2 min 53 s).
+ * So a failure mid-playback reaches the error panel after at most ≈ 61 s + 1 s + 15 s ≈ 77 s when
+ * nothing ever works again (the first 15 s still play from the buffer), not 6 × 61 s; an outage
+ * that ends earlier resumes by itself. While the browser is offline no reload is counted: recovery
+ * waits for `online`.
+ */
+export const SHAKA_RETRY_PARAMETERS = Object.freeze({
+  maxAttempts: 5,
+  baseDelay: 500,
+  backoffFactor: 2,
+  fuzzFactor: 0.5,
+  timeout: 10_000,
+  stallTimeout: 5_000,
+  connectionTimeout: 5_000,
+});
+
+/**
  * Streaming settings of player-and-client §9 "Engine": buffering goal 15 s, buffer behind 12 s,
- * rebuffering goal 3 s, 5 request attempts. `abr.minTimeToSwitch` of 2 s avoids the switch (and the
- * discarded first segment) shaka makes at once when its first bandwidth estimate jumps (DESIGN.md
- * "Start-up facts").
+ * rebuffering goal 3 s, 5 request attempts ({@link SHAKA_RETRY_PARAMETERS}). `abr.minTimeToSwitch`
+ * of 2 s avoids the switch (and the discarded first segment) shaka makes at once when its first
+ * bandwidth estimate jumps (DESIGN.md "Start-up facts").
  */
 export const SHAKA_BASE_CONFIG = Object.freeze({
   streaming: {
     bufferingGoal: 15,
     bufferBehind: 12,
     rebufferingGoal: 3,
-    retryParameters: { maxAttempts: 5 },
+    retryParameters: SHAKA_RETRY_PARAMETERS,
   },
-  manifest: { retryParameters: { maxAttempts: 5 } },
+  manifest: { retryParameters: SHAKA_RETRY_PARAMETERS },
   abr: { minTimeToSwitch: 2 },
-  drm: { retryParameters: { maxAttempts: 5 } },
+  drm: { retryParameters: SHAKA_RETRY_PARAMETERS },
 });
 
 /** Shaka codes that only say the load was superseded or the player destroyed: never reported. */
