@@ -19,6 +19,7 @@ import { LiveStatusController } from './controllers/live-status-controller.js';
 import { MediaEventsController } from './controllers/media-events-controller.js';
 import { PlaybackStartController } from './controllers/playback-start-controller.js';
 import { RecoveryController } from './controllers/recovery-controller.js';
+import { sessionServices } from './controllers/session-services.js';
 import { StoreController } from './controllers/store-controller.js';
 import { defineElement } from './define.js';
 import type { S72Tracks } from './events.js';
@@ -139,6 +140,7 @@ export class S72Player extends PlayerMediaApi {
   private readonly context = new ContextProvider(this, { context: playerContext });
   /** The host renders from these keys only; the controls subscribe to their own. */
   private readonly view = new StoreController(this, HOST_KEYS, (state) => this.reflect(state));
+  /** Heartbeat and player telemetry; read-only counters of reports answered 2xx: `{telemetrySent, heartbeatsSent}`. */ readonly sessionStats = sessionServices(this);
 
   constructor() {
     super();

@@ -123,6 +123,11 @@ export interface Engine {
   selectTextTrack(id: string | null): void;
   getStats(): EngineStats;
   /**
+   * Live: the wall-clock time of the playhead (the stream's program date time), epoch ms; null on
+   * VOD or when the stream does not say (player telemetry's live `position`, player-and-client §5).
+   */
+  playheadDateMs(): number | null;
+  /**
    * Replaces the headers of later licence requests (e.g. `x-play-token` after a fresh play token,
    * play-page §4 LIVE_STREAM_EXPIRED); the loaded source's `licenseHeaders` until then.
    */

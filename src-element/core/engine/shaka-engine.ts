@@ -259,6 +259,12 @@ class ShakaEngine implements Engine {
     this.licenseHeaders = { ...headers };
   }
 
+  playheadDateMs(): number | null {
+    if (!this.player.isLive()) return null;
+    const date = this.player.getPlayheadTimeAsDate();
+    return date && Number.isFinite(date.getTime()) ? date.getTime() : null;
+  }
+
   on<K extends keyof EngineEventMap>(type: K, listener: EngineEventListener<K>): () => void {
     return this.emitter.on(type, listener);
   }

@@ -1,0 +1,239 @@
+/**
+ * Heartbeat (play-page §7 `POST /services/license/heartbeat`, §8; player-and-client §5, §7
+ * "Embedded player" / "What the product does with answers", §8 "Player").
+ *
+ * With `config.heartbeat = {uri, intervalMs}`, sends `POST uri` (no body) with the header
+ * `x-play-session: <host.playToken>` (the token in force, read at each beat) every `intervalMs` ms
+ * while the source is loaded and plays. The first beat goes as soon as the loaded source plays (so a
+ * stream limit is enforced at once), then one every `intervalMs`; after a pause, playing again beats
+ * at once when a beat is due. Rules (`core/session/heartbeat-rules.ts`): skipped while paused or
+ * ended, while casting ({@link SessionControllerOptions.isCasting}), with a blank token, before
+ * load, after a critical error stopped playback, and while the previous beat is unanswered (a beat
+ * gets at most `intervalMs` ms, then counts as no answer).
+ *
+ * Answers:
+ * - 2xx: counted ({@link HeartbeatController.sent}).
+ * - 451 → `too_many_streams` (HEARTBEAT_TOO_MANY_STREAMS), 403 → `content_expired`
+ *   (HEARTBEAT_FORBIDDEN): category `heartbeat`, critical, with `httpStatus`, the `requestId` of the
+ *   response headers and `data.reason`; the media is paused (playback stops, the error panel shows).
+ *   A 403 also stops the heartbeat for this source; after a 451, beats resume if the viewer plays
+ *   again ("Try again").
+ * - Anything else (5xx, other 4xx, network failure, timeout) is ignored: the next beat tries again.
+ *
+ * Lifetime: the timer lives from `hostConnected` to `hostDisconnected` (a move in the page resumes;
+ * a beat on its way finishes, its answer no longer acts); a new source (`content`) or another
+ * `config.heartbeat` starts over; removing the player ends the session (nothing loaded: no beats).
+ *
+ * @fires s72-error - through `host.report()`: `too_many_streams`, `content_expired`
+ */
+import type { ReactiveController } from 'lit';
+import { systemClock, type Clock, type TimerHandle } from '../core/clock.js';
+import { S72Error, requestIdFrom } from '../core/errors.js';
+import type { PlayerState } from '../core/player-store.js';
+import { decideHeartbeat, heartbeatAnswer } from '../core/session/heartbeat-rules.js';
+import type { S72Content } from '../core/types.js';
+import type { PlayerHost } from './player-host.js';
+
+/** What the session services (heartbeat, player telemetry) read from the player. */
+export interface SessionHost extends PlayerHost {
+  /** What plays; a new object is a new source (the session starts over). */
+  readonly content: S72Content | null;
+}
+
+export interface SessionControllerOptions {
+  clock?: Clock;
+  /** Looked up on every call when absent (tests may stub the global). */
+  fetch?: typeof globalThis.fetch;
+  /**
+   * The cast hook: true while playback runs on a cast receiver, which then reports for itself
+   * (player-and-client §5: no heartbeat and no telemetry while casting). There is no cast yet
+   * (issue 13 wires its controller here); default: never casting.
+   */
+  isCasting?: () => boolean;
+}
+
+/** A valid `{uri, intervalMs}` from the configuration, or null (absent or malformed: off). */
+export function periodicEndpoint(value: unknown): { uri: string; intervalMs: number } | null {
+  if (typeof value !== 'object' || value === null) return null;
+  const { uri, intervalMs } = value as { uri?: unknown; intervalMs?: unknown };
+  if (typeof uri !== 'string' || !uri || typeof intervalMs !== 'number' || !Number.isFinite(intervalMs) || intervalMs <= 0) return null;
+  return { uri, intervalMs };
+}
+
+export class HeartbeatController implements ReactiveController {
+  private readonly clock: Clock;
+  private readonly fetchFn: typeof globalThis.fetch;
+  private readonly isCasting: () => boolean;
+  private beats = 0;
+  private connected = false;
+  private unsubscribe: (() => void) | null = null;
+  /** The source and configuration the session belongs to. */
+  private key: { content: S72Content | null; config: string } | null = null;
+  /** Bumped at every start and stop: answers of an older run are dropped. */
+  private run = 0;
+  /** The pending timer, or null. */
+  private timer: TimerHandle = null;
+  private request: AbortController | null = null;
+  /** A 403 stopped the heartbeat for this source. */
+  private stopped = false;
+  private lastBeatAtMs: number | null = null;
+  private wasPlaying = false;
+
+  constructor(
+    private readonly host: SessionHost,
+    options: SessionControllerOptions = {},
+  ) {
+    this.clock = options.clock ?? systemClock;
+    this.fetchFn = options.fetch ?? ((input, init) => globalThis.fetch(input, init));
+    this.isCasting = options.isCasting ?? (() => false);
+    host.addController(this);
+  }
+
+  /** Beats answered 2xx since the player was created (all sources). */
+  get sent(): number {
+    return this.beats;
+  }
+
+  hostConnected(): void {
+    this.connected = true;
+    this.unsubscribe = this.host.store.subscribe((state) => this.onState(state));
+    if (!this.sync()) this.resume();
+  }
+
+  hostUpdated(): void {
+    if (this.connected) this.sync();
+  }
+
+  hostDisconnected(): void {
+    this.connected = false;
+    this.unsubscribe?.();
+    this.unsubscribe = null;
+    this.cancel();
+  }
+
+  private get endpoint(): { uri: string; intervalMs: number } | null {
+    return periodicEndpoint(this.host.effectiveConfig.heartbeat);
+  }
+
+  /** Starts over when the source or the configuration changed; true when it did. */
+  private sync(): boolean {
+    const content = this.host.content;
+    const config = JSON.stringify(this.endpoint);
+    if (this.key && this.key.content === content && this.key.config === config) return false;
+    this.key = { content, config };
+    this.cancel();
+    this.stopped = false;
+    this.lastBeatAtMs = null;
+    this.resume();
+    return true;
+  }
+
+  private resume(): void {
+    const endpoint = this.endpoint;
+    if (!this.connected || !endpoint || this.stopped) return;
+    this.wasPlaying = this.playing(this.host.store.getState());
+    this.schedule(this.wasPlaying && this.due(endpoint) ? 0 : endpoint.intervalMs);
+  }
+
+  private due(endpoint: { intervalMs: number }): boolean {
+    return this.lastBeatAtMs === null || this.clock.now() - this.lastBeatAtMs >= endpoint.intervalMs;
+  }
+
+  private playing(state: PlayerState): boolean {
+    return state.loaded && !state.paused && !state.error;
+  }
+
+  /** Playback (re)started: beat now when a beat is due. */
+  private onState(state: PlayerState): void {
+    const playing = this.playing(state);
+    const started = playing && !this.wasPlaying;
+    this.wasPlaying = playing;
+    const endpoint = this.endpoint;
+    if (!started || !endpoint || this.stopped) return;
+    if (this.due(endpoint)) this.schedule(0);
+  }
+
+  private cancel(): void {
+    this.run++;
+    if (this.timer !== null) this.clock.clearTimeout(this.timer);
+    this.timer = null;
+    // A request on its way is left to finish (within its timeout): the storefront may have it
+    // already, and `sent` must count what it recorded; its answer no longer acts (`run`).
+  }
+
+  private schedule(delayMs: number): void {
+    if (this.timer !== null) this.clock.clearTimeout(this.timer);
+    const run = this.run;
+    this.timer = this.clock.setTimeout(() => {
+      this.timer = null;
+      if (run !== this.run) return;
+      const endpoint = this.endpoint;
+      if (!endpoint || this.stopped) return;
+      this.schedule(endpoint.intervalMs);
+      this.tick(endpoint, run);
+    }, delayMs);
+  }
+
+  private tick(endpoint: { uri: string; intervalMs: number }, run: number): void {
+    const state = this.host.store.getState();
+    const token = this.host.playToken;
+    const decision = decideHeartbeat({
+      loaded: state.loaded,
+      paused: state.paused,
+      casting: this.isCasting(),
+      failed: state.error !== null,
+      stopped: this.stopped,
+      inFlight: this.request !== null,
+      token,
+    });
+    if (decision.send && token) void this.beat(endpoint, token.trim(), run);
+  }
+
+  private async beat(endpoint: { uri: string; intervalMs: number }, token: string, run: number): Promise<void> {
+    const request = (this.request = new AbortController());
+    this.lastBeatAtMs = this.clock.now();
+    const timeout = this.clock.setTimeout(() => request.abort(), endpoint.intervalMs);
+    let status = 0;
+    let headers: Headers | undefined;
+    try {
+      const response = await this.fetchFn(endpoint.uri, {
+        method: 'POST',
+        headers: { 'x-play-session': token },
+        signal: request.signal,
+        cache: 'no-store',
+        referrerPolicy: 'no-referrer',
+      });
+      status = response.status;
+      headers = response.headers;
+      await response.body?.cancel().catch(() => undefined);
+    } catch {
+      // No answer (network, timeout): status stays 0, ignored.
+    } finally {
+      this.clock.clearTimeout(timeout);
+      if (this.request === request) this.request = null;
+    }
+    const answer = heartbeatAnswer(status);
+    if (answer.kind === 'ok') this.beats++;
+    if (run !== this.run || answer.kind !== 'failure') return;
+    if (answer.stopHeartbeat) {
+      this.stopped = true;
+      this.cancel();
+    }
+    this.host.store.owners.media?.pause();
+    const requestId = requestIdFrom(headers);
+    this.host.report(
+      new S72Error(answer.code, MESSAGES[answer.reason], {
+        category: 'heartbeat',
+        severity: 'critical',
+        httpStatus: status,
+        ...(requestId ? { requestId } : {}),
+        data: { reason: answer.reason },
+      }),
+    );
+  }
+}
+
+const MESSAGES = {
+  HEARTBEAT_TOO_MANY_STREAMS: 'The heartbeat was refused (451): this account is watching on too many screens',
+  HEARTBEAT_FORBIDDEN: 'The heartbeat was refused (403): this title can no longer be watched',
+} as const;

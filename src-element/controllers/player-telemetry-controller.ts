@@ -1,0 +1,228 @@
+/**
+ * Player telemetry, QoE (player-and-client §3 "Telemetry post body", §5, §7 "Embedded player" /
+ * "What the product does with answers", §9 "Telemetry, heartbeat, live").
+ *
+ * With `config.telemetry = {uri, intervalMs}`, sends `POST uri` with the header
+ * `x-play-session: <host.playToken>` and the JSON body `{ts, slug, player, elapsed, buffered,
+ * bitrate, estbitrate, seeked, position, length, droppedFrames, adBlocked}` (fields and units:
+ * `PlayerTelemetryBody` in `core/session/player-telemetry-rules.ts`; never a token) every
+ * `intervalMs` ms once the source is loaded, every 5000 ms while buffering. Rules
+ * (`decideTelemetry`, one table-driven test): not sent when destroyed, casting
+ * ({@link SessionControllerOptions.isCasting}), paused or ended, without a play token, while the
+ * previous post is unanswered, or when the previous post was less than half the period ago;
+ * dropped when `bitrate`, `estbitrate`, `length` or `droppedFrames` exceed 2147483647, `position`
+ * is negative or over `length + 1` (VOD), or a live `position` is more than 3600000 ms from now; off
+ * while the play token says telemetry is off (`telemetryAllowed`). A reply whose body contains
+ * `telemetry_timestamp_invalid_range` stops telemetry for this source. Other failures (HTTP errors,
+ * network, a post unanswered after the period) are ignored: the sample is lost and the next post
+ * goes on schedule. Posts answered 2xx are counted ({@link PlayerTelemetryController.sent}).
+ *
+ * Lifetime: the timer and the `seeking` listener live from `hostConnected` to `hostDisconnected` (a
+ * move in the page resumes; a post on its way finishes and is counted, its answer no longer acts); a
+ * new source (`content`) or another `config.telemetry` starts over (`elapsed` from its load,
+ * `seeked` from 0).
+ */
+import type { ReactiveController } from 'lit';
+import { systemClock, type Clock, type TimerHandle } from '../core/clock.js';
+import { telemetryAllowed } from '../core/play-token.js';
+import type { PlayerState } from '../core/player-store.js';
+import {
+  TELEMETRY_BUFFERING_INTERVAL_MS,
+  decideTelemetry,
+  stopsTelemetry,
+  telemetryBody,
+  telemetryPeriodMs,
+} from '../core/session/player-telemetry-rules.js';
+import type { S72Content } from '../core/types.js';
+import { periodicEndpoint, type SessionControllerOptions, type SessionHost } from './heartbeat-controller.js';
+import { MediaListenersController } from './player-host.js';
+
+type Endpoint = { uri: string; intervalMs: number };
+
+export class PlayerTelemetryController implements ReactiveController {
+  private readonly clock: Clock;
+  private readonly fetchFn: typeof globalThis.fetch;
+  private readonly isCasting: () => boolean;
+  private posts = 0;
+  private connected = false;
+  private unsubscribe: (() => void) | null = null;
+  private key: { content: S72Content | null; config: string } | null = null;
+  /** Bumped at every start and stop: answers of an older run are dropped. */
+  private run = 0;
+  /** The pending timer, or null. */
+  private timer: TimerHandle = null;
+  private dueAtMs = 0;
+  private request: AbortController | null = null;
+  /** A reply named `telemetry_timestamp_invalid_range`: no more posts for this source. */
+  private stopped = false;
+  private loadedAtMs: number | null = null;
+  private lastPostAtMs: number | null = null;
+  private seeks = 0;
+  private buffering = false;
+
+  constructor(
+    private readonly host: SessionHost,
+    options: SessionControllerOptions = {},
+  ) {
+    this.clock = options.clock ?? systemClock;
+    this.fetchFn = options.fetch ?? ((input, init) => globalThis.fetch(input, init));
+    this.isCasting = options.isCasting ?? (() => false);
+    host.addController(this);
+    new MediaListenersController(host, {
+      seeking: () => {
+        if (this.loadedAtMs !== null) this.seeks++;
+      },
+    });
+  }
+
+  /** Posts answered 2xx since the player was created (all sources). */
+  get sent(): number {
+    return this.posts;
+  }
+
+  hostConnected(): void {
+    this.connected = true;
+    this.unsubscribe = this.host.store.subscribe((state) => this.onState(state));
+    this.onState(this.host.store.getState());
+    if (!this.sync()) this.resume();
+  }
+
+  hostUpdated(): void {
+    if (this.connected) this.sync();
+  }
+
+  hostDisconnected(): void {
+    this.connected = false;
+    this.unsubscribe?.();
+    this.unsubscribe = null;
+    this.cancel();
+  }
+
+  private get endpoint(): Endpoint | null {
+    return periodicEndpoint(this.host.effectiveConfig.telemetry);
+  }
+
+  private sync(): boolean {
+    const content = this.host.content;
+    const config = JSON.stringify(this.endpoint);
+    if (this.key && this.key.content === content && this.key.config === config) return false;
+    this.key = { content, config };
+    this.cancel();
+    this.stopped = false;
+    this.loadedAtMs = this.host.store.getState().loaded ? this.clock.now() : null;
+    this.lastPostAtMs = null;
+    this.seeks = 0;
+    this.resume();
+    return true;
+  }
+
+  private resume(): void {
+    const endpoint = this.endpoint;
+    if (this.connected && endpoint && !this.stopped) this.schedule(telemetryPeriodMs(endpoint.intervalMs, this.buffering));
+  }
+
+  private onState(state: PlayerState): void {
+    if (state.loaded && this.loadedAtMs === null) this.loadedAtMs = this.clock.now();
+    const buffering = state.buffering;
+    if (buffering === this.buffering) return;
+    this.buffering = buffering;
+    // Buffering: the next post comes within 5 s (player-and-client §9).
+    if (buffering && this.timer !== null && this.dueAtMs - this.clock.now() > TELEMETRY_BUFFERING_INTERVAL_MS) {
+      this.schedule(TELEMETRY_BUFFERING_INTERVAL_MS);
+    }
+  }
+
+  private cancel(): void {
+    this.run++;
+    if (this.timer !== null) this.clock.clearTimeout(this.timer);
+    this.timer = null;
+    // A request on its way is left to finish (within its timeout): the storefront may have it
+    // already, and `sent` must count what it recorded; its answer no longer acts (`run`).
+  }
+
+  private schedule(delayMs: number): void {
+    if (this.timer !== null) this.clock.clearTimeout(this.timer);
+    const run = this.run;
+    this.dueAtMs = this.clock.now() + delayMs;
+    this.timer = this.clock.setTimeout(() => {
+      this.timer = null;
+      if (run !== this.run) return;
+      const endpoint = this.endpoint;
+      if (!endpoint || this.stopped) return;
+      this.tick(endpoint, run);
+      if (run === this.run && !this.stopped) this.schedule(telemetryPeriodMs(endpoint.intervalMs, this.buffering));
+    }, delayMs);
+  }
+
+  private tick(endpoint: Endpoint, run: number): void {
+    const state = this.host.store.getState();
+    const engine = this.host.store.owners.engine;
+    if (!state.loaded || !engine || this.loadedAtMs === null) return;
+    const nowMs = this.clock.now();
+    const stats = engine.getStats();
+    const body = telemetryBody({
+      nowMs,
+      slug: this.host.content?.slug ?? '',
+      engine: engine.name,
+      loadedAtMs: this.loadedAtMs,
+      live: state.live,
+      currentTime: state.currentTime,
+      duration: state.duration,
+      seekable: state.seekable,
+      buffered: state.buffered,
+      playheadDateMs: state.live ? engine.playheadDateMs() : null,
+      streamBandwidth: stats.streamBandwidth,
+      estimatedBandwidth: stats.estimatedBandwidth,
+      droppedFrames: stats.droppedFrames,
+      seeks: this.seeks,
+    });
+    const token = this.host.playToken?.trim() || null;
+    const decision = decideTelemetry({
+      disabled: !telemetryAllowed(token),
+      stopped: this.stopped,
+      destroyed: !this.connected,
+      casting: this.isCasting(),
+      paused: state.paused,
+      ended: state.ended,
+      token,
+      inFlight: this.request !== null,
+      nowMs,
+      lastPostAtMs: this.lastPostAtMs,
+      periodMs: telemetryPeriodMs(endpoint.intervalMs, this.buffering),
+      live: state.live,
+      body,
+    });
+    if (decision.action !== 'send' || !token) return;
+    this.lastPostAtMs = nowMs;
+    this.seeks = 0;
+    void this.post(endpoint, token, JSON.stringify(body), run);
+  }
+
+  private async post(endpoint: Endpoint, token: string, body: string, run: number): Promise<void> {
+    const request = (this.request = new AbortController());
+    const timeout = this.clock.setTimeout(() => request.abort(), telemetryPeriodMs(endpoint.intervalMs, this.buffering));
+    let status = 0;
+    let reply = '';
+    try {
+      const response = await this.fetchFn(endpoint.uri, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'x-play-session': token },
+        body,
+        signal: request.signal,
+        cache: 'no-store',
+        referrerPolicy: 'no-referrer',
+      });
+      status = response.status;
+      reply = await response.text().catch(() => '');
+    } catch {
+      // No answer (status stays 0): the sample is lost, the next post goes on schedule.
+    } finally {
+      this.clock.clearTimeout(timeout);
+      if (this.request === request) this.request = null;
+    }
+    if (status >= 200 && status < 300) this.posts++;
+    if (run !== this.run || !stopsTelemetry(reply)) return;
+    this.stopped = true;
+    this.cancel();
+  }
+}

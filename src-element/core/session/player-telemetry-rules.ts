@@ -1,0 +1,194 @@
+/**
+ * Player telemetry (QoE) rules: the post body and when it is sent (player-and-client §3 "Telemetry
+ * post body", §5 validation rules, §7 "Embedded player" / "What the product does with answers", §9
+ * "Telemetry, heartbeat, live"). Pure and framework-free (core layer); every rule is one row of the
+ * table in test/core/session/player-telemetry-rules.test.ts.
+ */
+
+/** Package version, in the `player` field (kept equal to package.json by a test). */
+export const PLAYER_VERSION = '0.1.0';
+/** Largest value of `bitrate`, `estbitrate`, `length` and `droppedFrames` (a signed 32-bit integer). */
+export const TELEMETRY_INT32_MAX = 2_147_483_647;
+/** Largest distance between a live `position` (epoch ms) and the current time, ms. */
+export const TELEMETRY_LIVE_POSITION_MAX_SKEW_MS = 3_600_000;
+/** Period of the posts while buffering, ms (player-and-client §9 "telemetry every 5 s while buffering"). */
+export const TELEMETRY_BUFFERING_INTERVAL_MS = 5_000;
+/** A reply whose body contains this stops telemetry for the session (player-and-client §7). */
+export const TELEMETRY_STOP_CODE = 'telemetry_timestamp_invalid_range';
+
+/**
+ * The JSON body of `POST {telemetry uri}` (player-and-client §3). It never holds a token.
+ *
+ * Units. `position` and `length` are in SECONDS on VOD, as everywhere on the media element
+ * (DESIGN.md "Units"): the §5 rule "position over length + 1" only reads as one second of slack
+ * (a millisecond of slack would drop every post made at the very end), and `length` shares the
+ * 32-bit limit of the counters, which seconds never reach. On LIVE, `position` is the wall-clock
+ * time of the playhead in EPOCH MS (the stream's program date time): the §5 rule "a live position
+ * more than 3600000 ms from the current time" compares it with now; `length` is then the seconds of
+ * the seekable (DVR) window, and "over length + 1" does not apply.
+ */
+export interface PlayerTelemetryBody {
+  /** When the sample was taken, epoch ms. */
+  ts: number;
+  /** Content slug (player-and-client §2), e.g. `/film/night-harbour`; `''` for a bare `src`. */
+  slug: string;
+  /** `s72-player/<version> <engine>`, e.g. `s72-player/0.1.0 shaka`. */
+  player: string;
+  /** Milliseconds since the source was loaded (the session started). */
+  elapsed: number;
+  /** Seconds of media buffered ahead of the playhead (0 when the playhead is outside every range). */
+  buffered: number;
+  /** Bits per second of the variant playing (engine stats; 0 when unknown). */
+  bitrate: number;
+  /** Bits per second, the engine's bandwidth estimate (ABR; 0 when unknown). */
+  estbitrate: number;
+  /** Seeks the viewer made since the previous post that was sent. */
+  seeked: number;
+  /** VOD: playhead, seconds. Live: playhead wall-clock time, epoch ms. */
+  position: number;
+  /** VOD: duration, seconds. Live: seekable (DVR) window, seconds. */
+  length: number;
+  /** Frames the browser dropped since the source was loaded (engine stats). */
+  droppedFrames: number;
+  /** An ad blocker stopped an ad (always false: no ads yet, issue 14). */
+  adBlocked: boolean;
+}
+
+/** What the player reads to build a body; positions in seconds, times epoch ms. */
+export interface TelemetrySample {
+  nowMs: number;
+  slug: string;
+  engine: string;
+  loadedAtMs: number;
+  live: boolean;
+  /** Media position, seconds. */
+  currentTime: number;
+  /** Media duration, seconds (NaN before metadata, Infinity on live). */
+  duration: number;
+  /** Seekable range, seconds. */
+  seekable: { start: number; end: number };
+  /** Buffered ranges, seconds. */
+  buffered: readonly { start: number; end: number }[];
+  /** Live: the playhead's wall-clock time from the engine, epoch ms; null when unknown or VOD. */
+  playheadDateMs: number | null;
+  /** Bits per second (NaN when unknown). */
+  streamBandwidth: number;
+  estimatedBandwidth: number;
+  droppedFrames: number;
+  seeks: number;
+}
+
+const finite = (value: number): number => (Number.isFinite(value) ? value : 0);
+const round3 = (value: number): number => Math.round(finite(value) * 1000) / 1000;
+
+/** Builds the post body from a sample (the units of {@link PlayerTelemetryBody}). */
+export function telemetryBody(sample: TelemetrySample): PlayerTelemetryBody {
+  const { currentTime } = sample;
+  const range = sample.buffered.find((candidate) => candidate.start <= currentTime && currentTime <= candidate.end);
+  let position: number;
+  let length: number;
+  if (sample.live) {
+    // Without a program date time, the live edge is "now": the playhead is as far behind it.
+    position = Math.round(sample.playheadDateMs ?? sample.nowMs - Math.max(0, finite(sample.seekable.end - currentTime)) * 1000);
+    length = round3(sample.seekable.end - sample.seekable.start);
+  } else {
+    position = round3(currentTime);
+    length = round3(sample.duration);
+  }
+  return {
+    ts: sample.nowMs,
+    slug: sample.slug,
+    player: `s72-player/${PLAYER_VERSION} ${sample.engine}`,
+    elapsed: Math.max(0, Math.round(sample.nowMs - sample.loadedAtMs)),
+    buffered: range ? round3(range.end - currentTime) : 0,
+    bitrate: Math.round(finite(sample.streamBandwidth)),
+    estbitrate: Math.round(finite(sample.estimatedBandwidth)),
+    seeked: sample.seeks,
+    position,
+    length,
+    droppedFrames: Math.round(finite(sample.droppedFrames)),
+    adBlocked: false,
+  };
+}
+
+/** The post period in force, ms: `intervalMs`, or 5000 while buffering (player-and-client §9). */
+export function telemetryPeriodMs(intervalMs: number, buffering: boolean): number {
+  return buffering ? TELEMETRY_BUFFERING_INTERVAL_MS : intervalMs;
+}
+
+/** What the telemetry controller knows when a post is due. */
+export interface TelemetryInputs {
+  /** The play token says telemetry is off (`telemetryAllowed` false, player-and-client §5). */
+  disabled: boolean;
+  /** A reply contained `telemetry_timestamp_invalid_range` earlier in this session. */
+  stopped: boolean;
+  /** The player was removed or its session ended. */
+  destroyed: boolean;
+  casting: boolean;
+  paused: boolean;
+  ended: boolean;
+  /** The play token in force (`x-play-session`), or null. */
+  token: string | null;
+  /** The previous post has no answer yet. */
+  inFlight: boolean;
+  nowMs: number;
+  /** When the previous post was sent, epoch ms; null before the first. */
+  lastPostAtMs: number | null;
+  /** The period in force ({@link telemetryPeriodMs}), ms. */
+  periodMs: number;
+  live: boolean;
+  body: PlayerTelemetryBody;
+}
+
+export type TelemetrySkip = 'destroyed' | 'casting' | 'paused' | 'ended' | 'no-token' | 'in-flight' | 'too-soon';
+export type TelemetryDrop =
+  | 'bitrate'
+  | 'estbitrate'
+  | 'length'
+  | 'dropped-frames'
+  | 'position-negative'
+  | 'position-past-end'
+  | 'live-position';
+
+/**
+ * `off`: no telemetry for the session (the token disables it, or the storefront stopped it);
+ * `skip`: not sent now (player-and-client §5 "not sent when…"); `drop`: the sample is invalid and
+ * thrown away (§5 "dropped when…"); `send`: post it.
+ */
+export type TelemetryDecision =
+  | { action: 'send' }
+  | { action: 'off'; reason: 'token-disabled' | 'stopped' }
+  | { action: 'skip'; reason: TelemetrySkip }
+  | { action: 'drop'; reason: TelemetryDrop };
+
+/** Decides whether a telemetry post goes out now (player-and-client §5). */
+export function decideTelemetry(inputs: TelemetryInputs): TelemetryDecision {
+  if (inputs.disabled) return { action: 'off', reason: 'token-disabled' };
+  if (inputs.stopped) return { action: 'off', reason: 'stopped' };
+  const skip = (reason: TelemetrySkip): TelemetryDecision => ({ action: 'skip', reason });
+  if (inputs.destroyed) return skip('destroyed');
+  if (inputs.casting) return skip('casting');
+  if (inputs.ended) return skip('ended');
+  if (inputs.paused) return skip('paused');
+  if (!inputs.token?.trim()) return skip('no-token');
+  if (inputs.inFlight) return skip('in-flight');
+  if (inputs.lastPostAtMs !== null && inputs.nowMs - inputs.lastPostAtMs < inputs.periodMs / 2) return skip('too-soon');
+  const drop = (reason: TelemetryDrop): TelemetryDecision => ({ action: 'drop', reason });
+  const { body } = inputs;
+  if (body.bitrate > TELEMETRY_INT32_MAX) return drop('bitrate');
+  if (body.estbitrate > TELEMETRY_INT32_MAX) return drop('estbitrate');
+  if (body.length > TELEMETRY_INT32_MAX) return drop('length');
+  if (body.droppedFrames > TELEMETRY_INT32_MAX) return drop('dropped-frames');
+  if (inputs.live) {
+    if (Math.abs(body.position - inputs.nowMs) > TELEMETRY_LIVE_POSITION_MAX_SKEW_MS) return drop('live-position');
+  } else {
+    if (body.position < 0) return drop('position-negative');
+    if (body.position > body.length + 1) return drop('position-past-end');
+  }
+  return { action: 'send' };
+}
+
+/** True when a telemetry reply body stops telemetry for the session (player-and-client §7). */
+export function stopsTelemetry(replyText: string): boolean {
+  return replyText.includes(TELEMETRY_STOP_CODE);
+}
