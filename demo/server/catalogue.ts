@@ -216,8 +216,12 @@ export const DEMO_TOKENS = Object.freeze({
   solo: 'demo-solo-token',
 });
 
-/** Concurrent streams a viewer may have when the catalogue does not say (`max_streams`). */
-export const DEFAULT_MAX_STREAMS = 2;
+/**
+ * Concurrent streams a viewer may have when the catalogue does not say (`max_streams`). Every play
+ * token is a stream session until its heartbeats stop for 60 s, so one tab playing a playlist's ad
+ * and then its feature holds two for a minute: 4 leaves room for two tabs doing that.
+ */
+export const DEFAULT_MAX_STREAMS = 4;
 
 /** The demo ClearKey key (hex), as in the catalogue. */
 export const DEMO_CLEARKEY = Object.freeze({

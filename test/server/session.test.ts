@@ -6,6 +6,7 @@
 import assert from 'node:assert/strict';
 import { beforeEach, describe, test } from 'node:test';
 import { ADULT, fetchJson, postJson, useDemoServer } from './helpers.js';
+import { DEFAULT_MAX_STREAMS } from '../../demo/server/catalogue.js';
 
 const demo = useDemoServer();
 const SOLO = 'demo-solo-token';
@@ -53,11 +54,10 @@ describe('heartbeat', () => {
     assert.equal((await beat(first)).status, 451, 'now the first one is the extra stream');
   });
 
-  test('the default limit is 2 streams', async () => {
-    const tokens = [await playToken(), await playToken(), await playToken()];
-    assert.equal((await beat(tokens[0]!)).status, 200);
-    assert.equal((await beat(tokens[1]!)).status, 200);
-    assert.equal((await beat(tokens[2]!)).status, 451);
+  test(`the default limit is ${DEFAULT_MAX_STREAMS} streams`, async () => {
+    const tokens = await Promise.all(Array.from({ length: DEFAULT_MAX_STREAMS + 1 }, () => playToken()));
+    for (const token of tokens.slice(0, -1)) assert.equal((await beat(token)).status, 200);
+    assert.equal((await beat(tokens.at(-1)!)).status, 451);
   });
 
   test('/__demo/reset clears the stream sessions', async () => {
