@@ -11,7 +11,7 @@ import { PLAYER_VERSION, type PlayerTelemetryBody } from '../../src-element/core
 import type { S72Content } from '../../src-element/core/types.js';
 import '../../src-element/s72-player.js';
 import type { S72Player } from '../../src-element/s72-player.js';
-import { ADULT_TOKEN, demoControl, demoUrl, resetDemo, until, type RecordedRequest } from '../helpers/demo.js';
+import { ADULT_TOKEN, CLEARKEY_LICENSE_PATH, demoControl, demoUrl, resetDemo, until, type RecordedRequest } from '../helpers/demo.js';
 import { playToken, scriptedEngine, sessionHost } from '../helpers/session-host.js';
 
 const URI = 'https://store.example/services/license/player_telemetry';
@@ -242,12 +242,39 @@ describe('player telemetry', function () {
       expect(body.bitrate).to.be.greaterThan(0);
       expect(body.buffered).to.be.greaterThan(0);
       expect(body.adBlocked).to.equal(false);
+      expect(player.store.owners.engine!.playheadDateMs(), 'VOD: no wall-clock playhead').to.equal(null);
       player.pause();
       await sleep(300);
       const atPause = (await posts()).length;
       await sleep(2_500);
       expect((await posts()).length, 'none while paused').to.equal(atPause);
       expect(player.sessionStats.telemetrySent, 'sent = recorded').to.equal(atPause);
+    });
+
+    it('live: position is the playhead wall-clock time in epoch ms, length the DVR window in seconds', async () => {
+      const slug = '/film/live-gala';
+      await demoControl('live-schedule', { slug, startsInMs: -90_000, durationMs: 600_000 });
+      const answer = (await fetch(demoUrl(`/services/playback/streams${slug}`), {
+        method: 'POST',
+        headers: { 'x-auth-token': ADULT_TOKEN },
+      }).then((response) => response.json())) as { play_token: string; streams: Array<{ url: string }> };
+      const player = await fixture<S72Player>(html`<s72-player muted autoplay></s72-player>`);
+      player.config = {
+        drm: { clearkey: { licenseUrl: demoUrl(CLEARKEY_LICENSE_PATH) } },
+        telemetry: { uri: demoUrl('/services/license/player_telemetry'), intervalMs: 1000 },
+      };
+      player.content = {
+        slug,
+        authorization: ADULT_TOKEN,
+        playToken: answer.play_token,
+        assets: { dash: { url: answer.streams[0]!.url, isLive: true, drms: ['clearkey'] } },
+      };
+      await until(() => player.sessionStats.telemetrySent >= 2, 'two accepted live posts', 30_000);
+      const body = (await posts()).at(-1)!.body as PlayerTelemetryBody;
+      expect(Math.abs(body.position - Date.now()), 'epoch ms near now').to.be.lessThan(120_000);
+      expect(body.length, 'the 60-s DVR window, seconds').to.be.within(30, 61);
+      const playheadDateMs = player.store.owners.engine!.playheadDateMs();
+      expect(Math.abs(playheadDateMs! - Date.now()), 'shaka gives the program date time').to.be.lessThan(120_000);
     });
 
     it('stops for the session when the storefront answers telemetry_timestamp_invalid_range', async () => {
