@@ -48,6 +48,8 @@ export {
   type TimeRange,
 } from './core/player-store.js';
 export type { BufferingState } from './core/recovery/buffering-monitor.js';
+export type { S72SessionStats } from './controllers/session-services.js';
+export type { PlayerTelemetryBody } from './core/session/player-telemetry-rules.js';
 export { REQUEST_MAP, type RequestContext } from './core/request-map.js';
 export { playerContext, type PlayerContextValue } from './context.js';
 export {
