@@ -3,8 +3,9 @@
  * the one way errors reach the page. Every error the player reports goes through `report()`:
  *
  * - A CRITICAL network or media error (rules: `core/recovery/recovery-policy.ts`) is intercepted: the
- *   engine reloads the source at the last position the viewer had (kept from `timeupdate`s before
- *   the error, so a failed reload, which starts at 0, never loses it), playing again if it was
+ *   engine reloads the source at the last position the viewer had (kept from `timeupdate`s, also
+ *   while the media plays on from its buffer after the error, but not during a reload, which starts
+ *   at 0: a failed reload never loses the position), playing again if it was
  *   playing. Up to 6 reloads; the count starts again when the last one was over 60 s earlier;
  *   network errors wait 1 s first (the injected clock). While the browser is offline
  *   (`navigator.onLine`), nothing is counted: the reload waits for the window's `online` event.
@@ -73,8 +74,12 @@ export class RecoveryController implements ReactiveController {
   private readonly windowListeners = new Listeners();
   /** Cancels the reload on its way (a timer, or the wait for `online`); null when none. */
   private cancelPending: (() => void) | null = null;
-  /** True from an intercepted error until playback plays again (or gives up). */
-  private recovering = false;
+  /**
+   * True from the reload until playback plays again: the reloaded media starts at 0 until it seeks,
+   * so positions are not kept meanwhile. Until the reload, the media may still play on from its
+   * buffer, and those positions are kept (the viewer is there).
+   */
+  private reloading = false;
   /** The viewer's last position before the error, seconds; null before any. */
   private position: number | null = null;
   private hasPlayed = false;
@@ -92,11 +97,11 @@ export class RecoveryController implements ReactiveController {
       timeupdate: () => this.remember(),
       seeked: () => this.remember(),
       playing: () => {
-        this.recovering = false;
+        this.reloading = false;
         this.hasPlayed = this.playing = true;
       },
       pause: () => {
-        if (!this.recovering) this.playing = false;
+        if (!this.reloading) this.playing = false;
       },
     });
   }
@@ -111,7 +116,7 @@ export class RecoveryController implements ReactiveController {
     if (reason === 'source') {
       this.cancel();
       this.state = INITIAL_RECOVERY_STATE;
-      this.recovering = this.hasPlayed = this.playing = false;
+      this.reloading = this.hasPlayed = this.playing = false;
       this.position = null;
     }
     this.watchdog.start();
@@ -126,7 +131,7 @@ export class RecoveryController implements ReactiveController {
 
   hostDisconnected(): void {
     this.cancel();
-    this.recovering = false;
+    this.reloading = false;
   }
 
   private show(shown: S72Error): void {
@@ -146,11 +151,10 @@ export class RecoveryController implements ReactiveController {
     if (this.cancelPending) return recoverableCopy(error, 0);
     const decision = decideRecovery(this.state, error, { now: this.clock.now(), online: this.connectivity.onLine });
     if (decision.action === 'give-up') {
-      this.recovering = false;
+      this.reloading = false;
       return error;
     }
     this.watchdog.stop();
-    this.recovering = true;
     this.options.buffering.set(true);
     if (decision.action === 'wait-online') {
       this.windowListeners.attach(this.connectivity, {
@@ -165,6 +169,7 @@ export class RecoveryController implements ReactiveController {
     this.state = decision.state;
     const timer = this.clock.setTimeout(() => {
       this.cancelPending = null;
+      this.reloading = true;
       this.options.engine().reloadAt(this.position, this.hasPlayed ? this.playing : null);
     }, decision.delayMs);
     this.cancelPending = () => this.clock.clearTimeout(timer);
@@ -176,10 +181,10 @@ export class RecoveryController implements ReactiveController {
     return copy;
   }
 
-  /** Keeps the viewer's position, except while recovering (a reload starts at 0 until it seeks). */
+  /** Keeps the viewer's position, except during a reload (see `reloading`). */
   private remember(): void {
     const media = this.host.store.owners.media;
-    if (this.recovering || !media || !this.host.store.getState().loaded || media.seeking) return;
+    if (this.reloading || !media || !this.host.store.getState().loaded || media.seeking) return;
     if (Number.isFinite(media.currentTime) && media.currentTime > 0) this.position = media.currentTime;
   }
 

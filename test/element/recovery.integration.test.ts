@@ -81,15 +81,27 @@ describe('RecoveryController (fake timers)', function () {
     expect(r.changes).to.deep.equal([{ attempt: 1, maxAttempts: 6, error: copy }]);
     expect(r.element.store.getState().error, 'no error panel').to.equal(null);
     expect(r.element.store.getState().buffering, 'the spinner’s input').to.equal(true);
-    // The failed load resets the video: the position kept is the one from before the error.
-    r.element.video.currentTime = 0;
-    r.element.video.dispatchEvent(new Event('timeupdate'));
     r.clock.tick(999);
     expect(r.reloads).to.deep.equal([]);
     r.clock.tick(1);
     expect(r.reloads).to.have.length(1);
     expect(r.reloads[0]![0]).to.be.closeTo(12, 0.3);
     expect(r.reloads[0]![1], 'never played: play as a fresh load would').to.equal(null);
+  });
+
+  it('the position: kept while the media plays on from its buffer before the reload, not during the reload', async () => {
+    const r = await rig();
+    r.recovery.report(critical('network_error', 'network'));
+    r.element.video.currentTime = 15; // played on from the buffer
+    await new Promise((resolve) => r.element.video.addEventListener('seeked', resolve, { once: true }));
+    r.clock.tick(1_000);
+    expect(r.reloads[0]![0]).to.be.closeTo(15, 0.3);
+    // The reload starts the media over: what it reports until it plays is not the viewer's position.
+    r.element.video.currentTime = 2;
+    await new Promise((resolve) => r.element.video.addEventListener('seeked', resolve, { once: true }));
+    r.recovery.report(critical('network_error', 'network'));
+    r.clock.tick(1_000);
+    expect(r.reloads[1]![0]).to.be.closeTo(15, 0.3);
   });
 
   it('a media error reloads at once; errors raised while a reload is on its way count once', async () => {

@@ -47,10 +47,14 @@ const MIME_TYPES: Readonly<Record<SourceKind, string>> = Object.freeze({
  * - the server answers, then stops sending: 5 × `stallTimeout` 5 s + 11.25 s ≈ 36 s;
  * - the server sends, too slowly: 5 × `timeout` 10 s + 11.25 s ≈ 61 s (shaka's defaults, 30 s
  *   and 1 s, would make it 2 min 53 s).
- * So a failure mid-playback reaches the error panel after at most ≈ 61 s + 1 s + 15 s ≈ 77 s when
- * nothing ever works again (the first 15 s still play from the buffer), not 6 × 61 s; an outage
- * that ends earlier resumes by itself. While the browser is offline no reload is counted: recovery
- * waits for `online`.
+ * A third layer sits in between for segments: when a request has failed its 5 attempts and the
+ * title has other renditions, shaka first switches to another one (the failing one is disabled
+ * for `streaming.maxDisabledTime`, 30 s), so a segment outage of every rendition reaches the player
+ * after one sequence per rendition (3 video renditions in the demo: ≈ 3 × 11 s when the server
+ * answers errors). So a failure mid-playback reaches the error panel after at most a few of these
+ * sequences plus 1 s + 15 s per reload that makes no progress, when nothing ever works again (the
+ * first 15 s still play from the buffer), not 6 × (3 × 61 s); an outage that ends earlier resumes
+ * by itself. While the browser is offline no reload is counted: recovery waits for `online`.
  */
 export const SHAKA_RETRY_PARAMETERS = Object.freeze({
   maxAttempts: 5,
