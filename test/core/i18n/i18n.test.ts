@@ -201,6 +201,7 @@ describe('i18n: errorText', () => {
     'film_not_found', 'season_not_found', 'streams_are_empty', 'invalid_app.session_params', 'media_not_found', 'slug_not_found',
     'unauthorized', 'not_authorized', 'network_error', 'malformed_response', 'content_not_supported', 'too_many_devices',
     'too_many_streams', 'drm_failed', 'content_expired', 'play_token_expired', 'invalid_file_xml', 'content_not_found',
+    'start_timeout',
   ];
 
   it('every code the play page shows has its own title and message in both languages', () => {
