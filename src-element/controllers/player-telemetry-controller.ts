@@ -59,6 +59,7 @@ export class PlayerTelemetryController implements ReactiveController {
   private lastPostAtMs: number | null = null;
   private seeks = 0;
   private buffering = false;
+  private wasLoaded = false;
 
   constructor(
     private readonly host: SessionHost,
@@ -83,7 +84,7 @@ export class PlayerTelemetryController implements ReactiveController {
   hostConnected(): void {
     this.connected = true;
     this.unsubscribe = this.host.store.subscribe((state) => this.onState(state));
-    this.onState(this.host.store.getState());
+    ({ loaded: this.wasLoaded, buffering: this.buffering } = this.host.store.getState());
     if (!this.sync()) this.resume();
   }
 
@@ -109,7 +110,8 @@ export class PlayerTelemetryController implements ReactiveController {
     this.key = { content, config };
     this.cancel();
     this.stopped = false;
-    this.loadedAtMs = this.host.store.getState().loaded ? this.clock.now() : null;
+    // `elapsed` counts from the load of the new source (a new source or configuration reloads).
+    this.loadedAtMs = null;
     this.lastPostAtMs = null;
     this.seeks = 0;
     this.resume();
@@ -122,7 +124,8 @@ export class PlayerTelemetryController implements ReactiveController {
   }
 
   private onState(state: PlayerState): void {
-    if (state.loaded && this.loadedAtMs === null) this.loadedAtMs = this.clock.now();
+    if (state.loaded && !this.wasLoaded && this.loadedAtMs === null) this.loadedAtMs = this.clock.now();
+    this.wasLoaded = state.loaded;
     const buffering = state.buffering;
     if (buffering === this.buffering) return;
     this.buffering = buffering;

@@ -172,7 +172,13 @@ describe('player telemetry', function () {
       host.requestUpdate();
       await host.updateComplete;
       await clock.tickAsync(INTERVAL_MS);
+      expect(fetch.callCount, 'nothing before the new source is loaded').to.equal(5);
+      host.store.setSession({ loaded: false }); // the engine reloads
+      await clock.tickAsync(1_000);
+      host.load();
+      await clock.tickAsync(INTERVAL_MS);
       expect(fetch.callCount).to.equal(6);
+      expect(bodyOf(fetch.lastCall), 'elapsed from the new load').to.include({ slug: '/film/clear-skies', elapsed: INTERVAL_MS - 1_000 });
       expect(host.errors, 'nothing reported to the viewer').to.deep.equal([]);
     });
 
