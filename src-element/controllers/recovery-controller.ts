@@ -111,10 +111,13 @@ export class RecoveryController implements ReactiveController {
     return this.state.attempts;
   }
 
-  /** A load started: `source` (a new source: the count starts again) or `reload`. */
+  /**
+   * A load started: `source` (a new source: the count starts again) or `reload` (ours, or "Try
+   * again", which replaces a reload still on its way).
+   */
   loadStarted(reason: 'source' | 'reload'): void {
+    this.cancel();
     if (reason === 'source') {
-      this.cancel();
       this.state = INITIAL_RECOVERY_STATE;
       this.reloading = this.hasPlayed = this.playing = false;
       this.position = null;
@@ -148,7 +151,7 @@ export class RecoveryController implements ReactiveController {
     if (error.severity !== 'critical') return error;
     // One reload at a time: an error raised while one is on its way (the audio stream failing
     // after the video stream) is part of the same failure.
-    if (this.cancelPending) return recoverableCopy(error, 0);
+    if (this.cancelPending) return recoverableCopy(error, this.state.attempts);
     const decision = decideRecovery(this.state, error, { now: this.clock.now(), online: this.connectivity.onLine });
     if (decision.action === 'give-up') {
       this.reloading = false;

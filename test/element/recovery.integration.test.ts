@@ -169,8 +169,13 @@ describe('RecoveryController (fake timers)', function () {
     expect(r.changes).to.deep.equal([]);
   });
 
-  it('a new source starts the count again and cancels a pending reload; a disconnect cancels it too', async () => {
+  it('a new source starts the count again and cancels a pending reload; "Try again" and a disconnect cancel it too', async () => {
     const r = await rig();
+    r.recovery.report(critical('network_error', 'network'));
+    r.recovery.loadStarted('reload'); // "Try again" while the reload waits
+    r.clock.tick(5_000);
+    expect(r.reloads).to.deep.equal([]);
+    expect(r.recovery.attempts).to.equal(1);
     r.recovery.report(critical('network_error', 'network'));
     r.recovery.loadStarted('source');
     r.clock.tick(5_000);
