@@ -78,6 +78,9 @@ export class HeartbeatController implements ReactiveController {
   private stopped = false;
   private lastBeatAtMs: number | null = null;
   private wasPlaying = false;
+  private wasLoaded = false;
+  /** The source of this session has loaded (a new source beats only once it is loaded). */
+  private sessionLoaded = false;
 
   constructor(
     private readonly host: SessionHost,
@@ -97,6 +100,7 @@ export class HeartbeatController implements ReactiveController {
   hostConnected(): void {
     this.connected = true;
     this.unsubscribe = this.host.store.subscribe((state) => this.onState(state));
+    this.wasLoaded = this.host.store.getState().loaded;
     if (!this.sync()) this.resume();
   }
 
@@ -124,6 +128,7 @@ export class HeartbeatController implements ReactiveController {
     this.cancel();
     this.stopped = false;
     this.lastBeatAtMs = null;
+    this.sessionLoaded = false;
     this.resume();
     return true;
   }
@@ -140,11 +145,13 @@ export class HeartbeatController implements ReactiveController {
   }
 
   private playing(state: PlayerState): boolean {
-    return state.loaded && !state.paused && !state.error;
+    return this.sessionLoaded && state.loaded && !state.paused && !state.error;
   }
 
   /** Playback (re)started: beat now when a beat is due. */
   private onState(state: PlayerState): void {
+    if (state.loaded && !this.wasLoaded) this.sessionLoaded = true;
+    this.wasLoaded = state.loaded;
     const playing = this.playing(state);
     const started = playing && !this.wasPlaying;
     this.wasPlaying = playing;
@@ -178,7 +185,7 @@ export class HeartbeatController implements ReactiveController {
     const state = this.host.store.getState();
     const token = this.host.playToken;
     const decision = decideHeartbeat({
-      loaded: state.loaded,
+      loaded: this.sessionLoaded && state.loaded,
       paused: state.paused,
       casting: this.isCasting(),
       failed: state.error !== null,

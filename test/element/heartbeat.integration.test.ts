@@ -138,8 +138,12 @@ describe('heartbeat', function () {
       host.content = { slug: '/film/clear-skies', assets: {} }; // a new source starts over
       host.requestUpdate();
       await host.updateComplete;
+      await clock.tickAsync(INTERVAL_MS);
+      expect(fetch.callCount, 'not before the new source is loaded').to.equal(1);
+      host.store.setSession({ loaded: false }); // the engine reloads
+      host.load();
       await clock.tickAsync(0);
-      expect(fetch.callCount).to.equal(2);
+      expect(fetch.callCount, 'at once: the new source plays').to.equal(2);
     });
 
     it('5xx and network failures are ignored: the next beat tries again', async () => {
