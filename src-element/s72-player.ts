@@ -131,9 +131,7 @@ export class S72Player extends PlayerMediaApi {
   private readonly playback = new PlaybackStartController(this);
   private readonly recovery = new RecoveryController(this, { buffering: this.buffering, engine: () => this.engines });
   private readonly engines = new EngineController(this, {
-    loaders: ENGINE_LOADERS,
-    buffering: this.buffering, playback: this.playback,
-    onLoadStart: (reason) => this.recovery.loadStarted(reason),
+    loaders: ENGINE_LOADERS, buffering: this.buffering, playback: this.playback, onLoadStart: (reason) => this.recovery.loadStarted(reason),
   });
   private readonly fullscreenControl = new FullscreenController(this);
   private bigPlayFocused = false;
