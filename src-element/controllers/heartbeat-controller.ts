@@ -69,7 +69,7 @@ export class HeartbeatController implements ReactiveController {
   private unsubscribe: (() => void) | null = null;
   /** The source and configuration the session belongs to. */
   private key: { content: S72Content | null; config: string } | null = null;
-  /** Bumped at every start and stop: answers of an older run are dropped. */
+  /** Bumped when the session starts over (new source or configuration): older answers are dropped. */
   private run = 0;
   /** The pending timer, or null. */
   private timer: TimerHandle = null;
@@ -112,7 +112,7 @@ export class HeartbeatController implements ReactiveController {
     this.connected = false;
     this.unsubscribe?.();
     this.unsubscribe = null;
-    this.cancel();
+    this.clearTimer(); // a move keeps the session: an answer on its way still acts
   }
 
   private get endpoint(): { uri: string; intervalMs: number } | null {
@@ -160,10 +160,15 @@ export class HeartbeatController implements ReactiveController {
     if (this.due(endpoint)) this.schedule(0);
   }
 
-  private cancel(): void {
-    this.run++;
+  private clearTimer(): void {
     if (this.timer !== null) this.clock.clearTimeout(this.timer);
     this.timer = null;
+  }
+
+  /** Ends the run: the timer stops, answers of requests on their way no longer act. */
+  private cancel(): void {
+    this.run++;
+    this.clearTimer();
     // A request on its way is left to finish (within its timeout): the storefront may have it
     // already, and `sent` must count what it recorded; its answer no longer acts (`run`).
   }

@@ -47,7 +47,7 @@ export class PlayerTelemetryController implements ReactiveController {
   private connected = false;
   private unsubscribe: (() => void) | null = null;
   private key: { content: S72Content | null; config: string } | null = null;
-  /** Bumped at every start and stop: answers of an older run are dropped. */
+  /** Bumped when the session starts over (new source or configuration): older answers are dropped. */
   private run = 0;
   /** The pending timer, or null. */
   private timer: TimerHandle = null;
@@ -96,7 +96,7 @@ export class PlayerTelemetryController implements ReactiveController {
     this.connected = false;
     this.unsubscribe?.();
     this.unsubscribe = null;
-    this.cancel();
+    this.clearTimer(); // a move keeps the session: an answer on its way still acts
   }
 
   private get endpoint(): Endpoint | null {
@@ -135,10 +135,15 @@ export class PlayerTelemetryController implements ReactiveController {
     }
   }
 
-  private cancel(): void {
-    this.run++;
+  private clearTimer(): void {
     if (this.timer !== null) this.clock.clearTimeout(this.timer);
     this.timer = null;
+  }
+
+  /** Ends the run: the timer stops, answers of requests on their way no longer act. */
+  private cancel(): void {
+    this.run++;
+    this.clearTimer();
     // A request on its way is left to finish (within its timeout): the storefront may have it
     // already, and `sent` must count what it recorded; its answer no longer acts (`run`).
   }

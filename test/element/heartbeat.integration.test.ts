@@ -169,6 +169,22 @@ describe('heartbeat', function () {
       await clock.tickAsync(0);
       expect(fetch.callCount, 'due: at once after the move').to.equal(2);
     });
+    it('an answer on its way during a move still acts (403 after the player moved in the page)', async () => {
+      let answer!: (response: Response) => void;
+      const fetch = sinon.stub<Parameters<typeof globalThis.fetch>, ReturnType<typeof globalThis.fetch>>().callsFake(
+        () => new Promise<Response>((resolve) => (answer = resolve)),
+      );
+      const { host } = await setup(fetch);
+      host.load();
+      await play(host);
+      expect(fetch.callCount).to.equal(1);
+      const parent = host.parentElement!;
+      host.remove();
+      parent.append(host);
+      answer(new Response('{}', { status: 403 }));
+      await clock.tickAsync(0);
+      expect(host.errors.map((error) => error.code)).to.deep.equal(['content_expired']);
+    });
   });
 
   describe('<s72-player> against the demo storefront', () => {
