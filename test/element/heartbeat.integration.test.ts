@@ -238,6 +238,7 @@ describe('heartbeat', function () {
       const player = await mount(await streamsContent());
       await until(() => player.lastError?.code === 'too_many_streams', 'too_many_streams', 30_000);
       expect(player.lastError).to.include({ category: 'heartbeat', severity: 'critical', httpStatus: 451 });
+      expect(player.lastError!.requestId, 'the x-request-id of the 451').to.be.a('string').and.not.equal('');
       const panel = player.shadowRoot!.querySelector('[part="error"]')!;
       expect(panel.querySelector('code')!.textContent).to.equal('too_many_streams');
       expect(player.paused).to.equal(true);
