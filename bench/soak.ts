@@ -145,6 +145,10 @@ async function main(): Promise<void> {
     }
     const probe = await readProbe(page);
     const advanced = (await currentTime(page)) - firstTime;
+    // Paused, the player sends no more telemetry; wait out any post still in flight (its timeout is
+    // the interval, 5 s) so the player's count and the storefront's record describe the same posts.
+    await page.evaluate(() => (document.getElementById('soak') as unknown as { pause(): void }).pause());
+    await page.waitForTimeout(6_000);
     const telemetrySent = await page.evaluate(
       () => (document.getElementById('soak') as unknown as { sessionStats: { telemetrySent: number; heartbeatsSent: number } }).sessionStats,
     );
