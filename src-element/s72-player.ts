@@ -89,7 +89,7 @@ const SOURCE_PROPERTIES = ['content', 'config', 'src', 'licenseUrl', 'keySystem'
  * @slot error-{code} - replaces the error panel's text for one code, e.g. `error-drm_failed`
  * @csspart video - the `<video>`
  * @csspart controls - the control bar; its own parts are passed through (`exportparts`): play-button,
- *   seek-bar, time, mute-button, volume, rate, fullscreen-button
+ *   seek-bar, time, live-badge, live-edge, live-button, mute-button, volume, rate, fullscreen-button
  * @csspart spinner - the buffering spinner (shown after 0.25 s, play-page §9)
  * @csspart big-play-button - the big play button
  * @csspart error - the error panel
@@ -268,7 +268,7 @@ export class S72Player extends PlayerMediaApi {
           ${icon('play')}
         </button>
         ${state.error ? this.renderError(state.error, i18n) : nothing}
-        <s72-control-bar part="controls" exportparts="play-button, seek-bar, time, mute-button, volume, rate, fullscreen-button">
+        <s72-control-bar part="controls" exportparts="play-button, seek-bar, time, live-badge, live-edge, live-button, mute-button, volume, rate, fullscreen-button">
           ${ICON_NAMES.filter((name) => name !== 'retry').map((name) => html`<slot name=${name} slot=${name}>${icon(name)}</slot>`)}
         </s72-control-bar>
       </div>

@@ -2,6 +2,7 @@ import { consume } from '@lit/context';
 import { LitElement, css, html, nothing, type PropertyValues } from 'lit';
 import { property, state } from 'lit/decorators.js';
 import { clamp, formatTime } from '../core/format-time.js';
+import { LIVE_EDGE_TOLERANCE_S, secondsBehindLiveEdge } from '../core/live/live-edge.js';
 import { createTranslator, type Translator } from '../core/i18n/index.js';
 import type { PlayerState } from '../core/player-store.js';
 import { playerContext, type PlayerContextValue } from '../context.js';
@@ -35,6 +36,7 @@ export const SEEK_BAR_DELAY_MS = 125;
  * @fires {CustomEvent<number>} s72-volume-request - volume slider; detail: 0..1
  * @fires {CustomEvent<boolean>} s72-fullscreen-request - fullscreen button; detail: enter?
  * @fires {CustomEvent<number>} s72-rate-request - playback-rate menu; detail: rate (1 = normal)
+ * @fires s72-seek-to-live-request - go-to-live button (live, behind the live edge)
  * @slot play - play icon (also: pause, volume, muted, enter-fullscreen, exit-fullscreen)
  * @csspart play-button
  * @csspart seek-bar
@@ -43,6 +45,9 @@ export const SEEK_BAR_DELAY_MS = 125;
  * @csspart volume
  * @csspart rate - the playback-rate menu (a native `<select>`), shown with `rate-menu` (play-page §2 `rates`)
  * @csspart fullscreen-button
+ * @csspart live-badge - the LIVE badge (live only); it also has the part `live-edge` while at the live edge
+ * @csspart live-edge - the LIVE badge while playback is within `LIVE_EDGE_TOLERANCE_S` of the live edge
+ * @csspart live-button - "go to live", shown while behind the live edge (live only)
  * @cssprop [--s72-accent-color=#e50914] - seek and volume fill
  * @cssprop [--s72-control-bar-background=linear-gradient(transparent, rgb(0 0 0 / 0.75))]
  */
@@ -107,6 +112,22 @@ export class S72ControlBar extends LitElement {
       white-space: nowrap;
       flex: none;
     }
+    .live-badge {
+      flex: none;
+      padding: 0.25rem 0.375rem;
+      border-radius: 0.25rem;
+      font-weight: 700;
+      letter-spacing: 0.04em;
+      background: #555;
+    }
+    .live-badge.edge {
+      background: var(--s72-accent-color, #e50914);
+    }
+    button.live-button {
+      inline-size: auto;
+      padding-inline: 0.5rem;
+      white-space: nowrap;
+    }
     [hidden] {
       display: none !important;
     }
@@ -134,6 +155,12 @@ export class S72ControlBar extends LitElement {
   @property({ type: Boolean, attribute: 'rate-menu' }) rateMenu = false;
   /** Playback rate, 1 = normal speed. */
   @property({ type: Number, attribute: 'playback-rate' }) playbackRate = 1;
+  /**
+   * A live source: the LIVE badge, the seek bar over the DVR window (`seek-start`..`seek-end`), the
+   * time as the offset from the live edge, and "go to live" when behind it by more than
+   * `LIVE_EDGE_TOLERANCE_S`.
+   */
+  @property({ type: Boolean }) live = false;
   /** Play and pause act only when content is loaded with a duration (player-and-client §5). */
   @property({ type: Boolean }) loaded = false;
 
@@ -147,7 +174,7 @@ export class S72ControlBar extends LitElement {
   private player?: PlayerContextValue;
   private readonly fromStore = new StoreController(
     this,
-    ['paused', 'currentTime', 'duration', 'seekable', 'muted', 'volume', 'fullscreen', 'canFullscreen', 'canSeek', 'loaded', 'rateMenu', 'playbackRate'],
+    ['paused', 'currentTime', 'duration', 'seekable', 'muted', 'volume', 'fullscreen', 'canFullscreen', 'canSeek', 'loaded', 'rateMenu', 'playbackRate', 'live'],
     (state) => this.copy(state),
   );
 
@@ -169,6 +196,7 @@ export class S72ControlBar extends LitElement {
       loaded: state.loaded,
       rateMenu: state.rateMenu,
       playbackRate: state.playbackRate,
+      live: state.live,
     });
   }
 
@@ -200,6 +228,9 @@ export class S72ControlBar extends LitElement {
     const i18n = this.i18n;
     const t: Translator['t'] = (key, params) => i18n.t(key, params);
     const spokenTime = (seconds: number) => i18n.spokenTime(seconds);
+    const behindS = this.live ? secondsBehindLiveEdge(shownTime, { start: this.seekStart, end: this.seekEnd }) : 0;
+    const atEdge = behindS <= LIVE_EDGE_TOLERANCE_S;
+    const liveText = atEdge ? t('player.atLiveEdge') : t('player.behindLive', { offset: spokenTime(behindS) });
     return html`
       <button
         part="play-button"
@@ -218,16 +249,29 @@ export class S72ControlBar extends LitElement {
         max=${seekMax}
         step="any"
         .value=${String(clamp(shownTime, this.seekStart, seekMax))}
-        aria-valuetext=${t('player.timeOf', { current: spokenTime(shownTime), duration: spokenTime(seekMax) })}
+        aria-valuetext=${this.live ? liveText : t('player.timeOf', { current: spokenTime(shownTime), duration: spokenTime(seekMax) })}
         ?disabled=${!this.canSeek || !this.loaded}
         @input=${this.onSeekInput}
         @change=${this.onSeekChange}
       />
-      <span class="time" part="time" role="timer" aria-live="off">
-        ${formatTime(shownTime, this.duration)}${hasDuration
-          ? html` <span aria-hidden="true">/</span> ${formatTime(this.duration)}`
-          : nothing}
+      <span class="time" part="time" role="timer" aria-live="off" ?hidden=${this.live && atEdge}>
+        ${this.live
+          ? `-${formatTime(behindS)}`
+          : html`${formatTime(shownTime, this.duration)}${hasDuration
+              ? html` <span aria-hidden="true">/</span> ${formatTime(this.duration)}`
+              : nothing}`}
       </span>
+      <span class=${atEdge ? 'live-badge edge' : 'live-badge'} part=${atEdge ? 'live-badge live-edge' : 'live-badge'} ?hidden=${!this.live}>
+        ${t('player.live')}
+      </span>
+      <button
+        class="live-button"
+        part="live-button"
+        ?hidden=${!this.live || atEdge || !this.canSeek || !this.loaded}
+        @click=${this.onLiveClick}
+      >
+        ${t('player.goToLive')}
+      </button>
       <button
         part="mute-button"
         aria-label=${t(this.muted ? 'player.unmute' : 'player.mute')}
@@ -284,6 +328,10 @@ export class S72ControlBar extends LitElement {
     this.seekDelay.cancel();
     if (this.scrubTime === null || !this.canSeek) return;
     fireRequest(this, 's72-seek-request', this.scrubTime);
+  }
+
+  private onLiveClick(): void {
+    fireRequest(this, 's72-seek-to-live-request');
   }
 
   private onMuteClick(): void {

@@ -25,6 +25,10 @@ export const ar: StringTable<ArabicPlural> = {
   'player.rate': '{rate}×',
   'player.controls': 'عناصر التحكم في الفيديو',
   'player.player': 'مشغّل الفيديو',
+  'player.live': 'مباشر',
+  'player.goToLive': 'الانتقال إلى البث المباشر',
+  'player.atLiveEdge': 'على الهواء مباشرة',
+  'player.behindLive': 'متأخر {offset} عن البث المباشر',
 
   // ── Time ──
   'time.days': { zero: '{count} يوم', one: 'يوم واحد', two: 'يومان', few: '{count} أيام', many: '{count} يومًا', other: '{count} يوم' },
@@ -183,6 +187,8 @@ export const ar: StringTable<ArabicPlural> = {
   'error.rental_expired.message': 'انتهت مدة استئجارك لهذا العنوان.',
   'error.live_event_completed.title': 'انتهى البث',
   'error.live_event_completed.message': 'انتهى هذا البث المباشر.',
+  'error.live_stream_expired.title': 'انتهت الجلسة',
+  'error.live_stream_expired.message': 'انتهت جلسة مشاهدة هذا البث المباشر. حاول مرة أخرى لمتابعة المشاهدة.',
   'error.age_restricted.title': 'مقيّد بالعمر',
   'error.age_restricted.message': 'هذا العنوان غير متاح لفئتك العمرية.',
   'error.missing_dob.title': 'تاريخ الميلاد مطلوب',

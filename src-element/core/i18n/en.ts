@@ -33,6 +33,12 @@ export const en = {
   'player.rate': '{rate}×',
   'player.controls': 'Video controls',
   'player.player': 'Video player',
+  /** Live (issue 9 "Player UI for live"): the badge, the go-to-live button, the seek bar's `aria-valuetext`. */
+  'player.live': 'LIVE',
+  'player.goToLive': 'Go to live',
+  'player.atLiveEdge': 'At the live edge',
+  /** `{offset}` is a {@link Translator.spokenTime} text. */
+  'player.behindLive': '{offset} behind live',
 
   // ── Spoken and countdown time (units for Translator.spokenTime and formatCountdown) ──
   'time.days': { one: '{count} day', other: '{count} days' },
@@ -159,6 +165,8 @@ export const en = {
   'error.rental_expired.message': 'Your rental of this title has expired.',
   'error.live_event_completed.title': 'Event finished',
   'error.live_event_completed.message': 'This live event has finished.',
+  'error.live_stream_expired.title': 'Session expired',
+  'error.live_stream_expired.message': 'Your viewing session for this live event has expired. Try again to keep watching.',
   'error.age_restricted.title': 'Age restricted',
   'error.age_restricted.message': 'This title is not available for your age.',
   'error.missing_dob.title': 'Date of birth needed',

@@ -202,6 +202,7 @@ describe('i18n: errorText', () => {
     'unauthorized', 'not_authorized', 'network_error', 'malformed_response', 'content_not_supported', 'too_many_devices',
     'too_many_streams', 'drm_failed', 'content_expired', 'play_token_expired', 'invalid_file_xml', 'content_not_found',
     'start_timeout',
+    'live_stream_expired',
   ];
 
   it('every code the play page shows has its own title and message in both languages', () => {
