@@ -13,6 +13,8 @@
  *   each intercepted error, as a copy with `severity: 'recoverable'` (same code, category, status,
  *   request id, engine code and cause; `data.recovery` = the attempt, 0 while offline), and
  *   `s72-recovery-change`.
+ * - The start watchdog's `start_timeout` during a reload's start is one more failed attempt (the
+ *   outage goes on), not the end: it ends only a first start.
  * - Anything else, and a recoverable error whose attempts are spent, is reported as it is: critical
  *   errors show the error panel (and stop the start watchdog), every error is sent as `s72-error`.
  *   Each error is reported once.
@@ -152,7 +154,7 @@ export class RecoveryController implements ReactiveController {
     // One reload at a time: an error raised while one is on its way (the audio stream failing
     // after the video stream) is part of the same failure.
     if (this.cancelPending) return recoverableCopy(error, this.state.attempts);
-    const decision = decideRecovery(this.state, error, { now: this.clock.now(), online: this.connectivity.onLine });
+    const decision = decideRecovery(this.state, error, { now: this.clock.now(), online: this.connectivity.onLine, reloading: this.reloading });
     if (decision.action === 'give-up') {
       this.reloading = false;
       return error;

@@ -4,8 +4,8 @@
  * reloads included) until playback starts, it checks every {@link WATCHDOG_CHECK_MS} through the
  * injected clock whether the start is progressing (engine loaded, `readyState`, seconds buffered;
  * rules in `core/recovery/start-watchdog.ts`). It gives up after 10 s without progress or 60 s in
- * total: it reports a critical `start_timeout` (`data: {reason: 'stalled' | 'too-long', waitedMs}`)
- * and calls `onGiveUp` (the player stops loading).
+ * total: it calls `onGiveUp` (the player stops loading), then reports a critical `start_timeout`
+ * (`data: {reason: 'stalled' | 'too-long', waitedMs}`).
  *
  * The start is over at the first `playing`, or at a check that finds the media paused with data to
  * play (no autoplay: the player waits for the viewer, not for the network). `stop()` ends it early
@@ -13,8 +13,9 @@
  *
  * `start_timeout` is a code of our own: the spec names none for the watchdog, and `network_error`
  * would send the viewer to check a connection that may be fine (a server that accepts requests and
- * never answers). It is never recovered by a reload (core/recovery/recovery-policy.ts): the watchdog
- * is what ends a start that does not progress.
+ * never answers). It ends a first start (no reload: the watchdog is what ends a start that does not
+ * progress); during a recovery reload it counts as one more failed attempt of the outage being
+ * recovered (core/recovery/recovery-policy.ts).
  *
  * @fires s72-error - `start_timeout` (critical)
  */
@@ -96,12 +97,12 @@ export class StartWatchdogController implements ReactiveController {
     if (verdict === 'waiting') return;
     const waitedMs = now - state.startedAt;
     this.stop();
+    this.options.onGiveUp?.();
     this.host.report(
       new S72Error('start_timeout', verdict === 'stalled' ? 'No buffering progress for 10 s during the start' : 'Playback did not start within 60 s', {
         category: 'network',
         data: { reason: verdict, waitedMs },
       }),
     );
-    this.options.onGiveUp?.();
   };
 }

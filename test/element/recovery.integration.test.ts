@@ -187,6 +187,33 @@ describe('RecoveryController (fake timers)', function () {
     expect(r.reloads).to.deep.equal([]);
   });
 
+  it('the start watchdog ends a first start, but during a recovery reload it is one more attempt', async () => {
+    const r = await rig();
+    r.element.report = (error) => r.recovery.report(error); // as on the player
+    Object.defineProperty(r.element.video, 'readyState', { configurable: true, get: () => 0 }); // nothing arrives
+    r.recovery.report(critical('network_error', 'network'));
+    r.clock.tick(1_000);
+    expect(r.reloads).to.have.length(1);
+    r.recovery.loadStarted('reload'); // the engine starts the reload
+    r.clock.tick(10_000);
+    expect(r.halts, 'the stalled reload stops loading').to.equal(1);
+    expect(r.errors.map((error) => [error.code, error.severity])).to.deep.equal([
+      ['network_error', 'recoverable'],
+      ['start_timeout', 'recoverable'],
+    ]);
+    r.clock.tick(1_000);
+    expect(r.reloads, 'the next attempt').to.have.length(2);
+    expect(r.reloads[1]![0]).to.be.closeTo(12, 0.3);
+    expect(r.element.store.getState().error).to.equal(null);
+
+    r.recovery.loadStarted('source'); // a first start
+    r.clock.tick(10_000);
+    expect(r.errors.at(-1)!.code).to.equal('start_timeout');
+    expect(r.errors.at(-1)!.severity).to.equal('critical');
+    expect(r.element.store.getState().error?.code).to.equal('start_timeout');
+    expect(r.reloads).to.have.length(2);
+  });
+
   it('a viewer who was playing gets playback back; one who had paused stays paused', async () => {
     const r = await rig();
     r.element.video.dispatchEvent(new Event('playing'));

@@ -9,7 +9,10 @@
  *   layer (shaka category 3: MediaSource operations). Never: DRM and licence errors (the licence
  *   server already had shaka's 5 attempts, and its answer is about rights, which a reload does not
  *   change), 4xx answers (`file_not_found`, `bad_http_status_404`), stream limits
- *   (`too_many_streams`, `too_many_devices`), `play_failed`, `start_timeout`, configuration errors.
+ *   (`too_many_streams`, `too_many_devices`), `play_failed`, configuration errors. `start_timeout`
+ *   (the start watchdog gave up) ends a first start, but during a recovery reload it is one more
+ *   failed attempt of the outage being recovered (a network failure): without that, the watchdog's
+ *   10 s would end every outage longer than one reload.
  * - Up to {@link RECOVERY_MAX_ATTEMPTS} reloads; the count starts again when the last reload was more
  *   than {@link RECOVERY_RESET_MS} earlier.
  * - A network error waits {@link RECOVERY_NETWORK_DELAY_MS} before its reload; a media error reloads at once.
@@ -58,11 +61,15 @@ export type RecoveryDecision =
 /** Shaka's media category (`shaka.util.Error.Category.MEDIA`): engine codes 3000-3999. */
 const isMediaEngineCode = (code: number | undefined): boolean => code !== undefined && code >= 3000 && code < 4000;
 
-/** The recovery kind of an error, or null when a reload would not help (see the module comment). */
-export function recoveryKind(error: S72Error): RecoveryKind | null {
+/**
+ * The recovery kind of an error, or null when a reload would not help (see the module comment).
+ * `reloading`: the error was raised during a recovery reload's start.
+ */
+export function recoveryKind(error: S72Error, reloading = false): RecoveryKind | null {
   if (error.severity !== 'critical') return null;
   const { code } = error;
   if (code === 'network_error') return 'network';
+  if (code === 'start_timeout') return reloading ? 'network' : null;
   const status = /^bad_http_status_(\d+)$/.exec(code);
   if (status) {
     const value = Number(status[1]);
@@ -78,14 +85,15 @@ export function recoveryKind(error: S72Error): RecoveryKind | null {
  *
  * @param state the attempts so far
  * @param error the error the engine or the media raised
- * @param context `now` (epoch ms) and whether the browser is online (`navigator.onLine`)
+ * @param context `now` (epoch ms), whether the browser is online (`navigator.onLine`), and whether a
+ *   recovery reload is starting (`reloading`, default false)
  */
 export function decideRecovery(
   state: RecoveryState,
   error: S72Error,
-  context: { now: number; online: boolean },
+  context: { now: number; online: boolean; reloading?: boolean },
 ): RecoveryDecision {
-  const kind = recoveryKind(error);
+  const kind = recoveryKind(error, context.reloading);
   if (kind === null) return { action: 'give-up', reason: 'not-recoverable' };
   if (!context.online) return { action: 'wait-online', kind };
   const expired = state.lastAttemptAt !== null && context.now - state.lastAttemptAt > RECOVERY_RESET_MS;

@@ -39,12 +39,16 @@ describe('recoveryKind: which critical errors a reload recovers (player-and-clie
     ['license_request_failure (licence 5xx after shaka’s own retries)', error('license_request_failure', 'drm'), null],
     ['drm_failed', error('drm_failed', 'drm'), null],
     ['play_failed', error('play_failed', 'playback'), null],
-    ['start_timeout (the watchdog gave up: final)', error('start_timeout', 'network'), null],
+    ['start_timeout of a first start (the watchdog gave up: final)', error('start_timeout', 'network'), null],
     ['a recoverable network error (shaka is still retrying)', error('network_error', 'network', { severity: 'recoverable' }), null],
   ];
   for (const [name, input, expected] of rows) {
     it(`${name} → ${String(expected)}`, () => expect(recoveryKind(input)).to.equal(expected));
   }
+  it('start_timeout during a recovery reload → network (one more failed attempt of the outage)', () => {
+    expect(recoveryKind(error('start_timeout', 'network'), true)).to.equal('network');
+    expect(recoveryKind(error('file_not_found', 'manifest'), true), 'nothing else changes').to.equal(null);
+  });
 });
 
 describe('decideRecovery: attempts, reset, delay, offline (player-and-client §4, §9)', () => {
@@ -53,7 +57,7 @@ describe('decideRecovery: attempts, reset, delay, offline (player-and-client §4
   const at = (attempts: number, lastAttemptAt: number | null): RecoveryState => ({ attempts, lastAttemptAt });
   const online = (now: number) => ({ now, online: true });
 
-  const rows: Array<{ rule: string; state: RecoveryState; error: S72Error; context: { now: number; online: boolean }; expected: unknown }> = [
+  const rows: Array<{ rule: string; state: RecoveryState; error: S72Error; context: { now: number; online: boolean; reloading?: boolean }; expected: unknown }> = [
     {
       rule: 'first network error: attempt 1 after 1 s',
       state: INITIAL_RECOVERY_STATE,
@@ -109,6 +113,13 @@ describe('decideRecovery: attempts, reset, delay, offline (player-and-client §4
       error: network,
       context: { now: 51_000, online: false },
       expected: { action: 'wait-online', kind: 'network' },
+    },
+    {
+      rule: 'the watchdog gave up during a recovery reload: the next attempt, after 1 s',
+      state: at(1, 50_000),
+      error: error('start_timeout', 'network'),
+      context: { now: 62_000, online: true, reloading: true },
+      expected: { action: 'reload', kind: 'network', attempt: 2, delayMs: 1_000, state: at(2, 62_000) },
     },
     {
       rule: 'not recoverable: give up at once, online or not',
