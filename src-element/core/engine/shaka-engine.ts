@@ -38,9 +38,10 @@ const MIME_TYPES: Readonly<Record<SourceKind, string>> = Object.freeze({
  * Two layers retry, one after the other, never one inside the other: shaka retries each request
  * (this), and only once a request has failed 5 times does the player reload the source at the
  * viewer's position (controllers/recovery-controller.ts, up to 6 reloads, 1 s apart for network
- * errors). A reload is a new start, so the start watchdog bounds it (10 s without progress, checked
- * every 5 s: at most 15 s, then `start_timeout` ends the recovery on the error panel). Worst cases
- * for one failing request with these numbers (waits 500, 1000, 2000, 4000 ms = 7.5 s, at most
+ * errors). A reload is a new start, so the start watchdog bounds it: 10 s without progress, checked
+ * every 5 s, so at most 15 s per reload that gets nowhere (counted as a failed attempt). Shaka's
+ * retries inside a reload therefore never add up beyond that. Worst cases for one failing request
+ * with these numbers (waits 500, 1000, 2000, 4000 ms = 7.5 s, at most
  * 11.25 s with the ±50 % fuzz):
  * - the server answers an error (503) or the browser is offline: 5 quick failures + 11.25 s ≈ 11 s;
  * - the server never answers: 5 × `connectionTimeout` 5 s + 11.25 s ≈ 36 s;
@@ -51,10 +52,14 @@ const MIME_TYPES: Readonly<Record<SourceKind, string>> = Object.freeze({
  * title has other renditions, shaka first switches to another one (the failing one is disabled
  * for `streaming.maxDisabledTime`, 30 s), so a segment outage of every rendition reaches the player
  * after one sequence per rendition (3 video renditions in the demo: ≈ 3 × 11 s when the server
- * answers errors). So a failure mid-playback reaches the error panel after at most a few of these
- * sequences plus 1 s + 15 s per reload that makes no progress, when nothing ever works again (the
- * first 15 s still play from the buffer), not 6 × (3 × 61 s); an outage that ends earlier resumes
- * by itself. While the browser is offline no reload is counted: recovery waits for `online`.
+ * answers errors, ≈ 3 × 61 s in the slow-trickle worst case).
+ *
+ * Total, for an outage that never ends (errors answered): the first detection (≈ 33 s; 15 s play
+ * on from the buffer), then 6 reloads of at most 1 s + 15 s each (≈ 96 s) with the spinner and an
+ * `s72-recovery-change` per attempt, then the error panel: ≈ 2 min 10 s, instead of the
+ * 6 × 3 × 2 min 53 s (≈ 52 min) that shaka's defaults times our reloads would allow without the
+ * watchdog and these timeouts. An outage that ends earlier resumes by itself at the next reload.
+ * While the browser is offline no reload is counted: recovery waits for `online`.
  */
 export const SHAKA_RETRY_PARAMETERS = Object.freeze({
   maxAttempts: 5,
