@@ -9,7 +9,8 @@
  *   playing. Up to 6 reloads; the count starts again when the last one was over 60 s earlier;
  *   network errors wait 1 s first (the injected clock). While the browser is offline
  *   (`navigator.onLine`), nothing is counted: the reload waits for the window's `online` event.
- *   Meanwhile the viewer sees the spinner, not the error panel. The page still gets `s72-error` for
+ *   Meanwhile the viewer sees the spinner (once the media has no more data to play on), not the
+ *   error panel. The page still gets `s72-error` for
  *   each intercepted error, as a copy with `severity: 'recoverable'` (same code, category, status,
  *   request id, engine code and cause; `data.recovery` = the attempt, 0 while offline), and
  *   `s72-recovery-change`.
@@ -40,6 +41,9 @@ import { fireEvent } from '../events.js';
 import type { BufferingController } from './buffering-controller.js';
 import { Listeners, MediaListenersController, type PlayerHost } from './player-host.js';
 import { StartWatchdogController } from './start-watchdog-controller.js';
+
+/** `HTMLMediaElement.HAVE_FUTURE_DATA`: the media can play on. */
+const HAVE_FUTURE_DATA = 3;
 
 /** What recovery needs from the engine lifecycle (`EngineController`). */
 export interface RecoveryEngine {
@@ -160,7 +164,9 @@ export class RecoveryController implements ReactiveController {
       return error;
     }
     this.watchdog.stop();
-    this.options.buffering.set(true);
+    // The spinner, unless the media still plays on from its buffer (then `waiting` brings it).
+    const media = this.host.store.owners.media;
+    if (!media || media.readyState < HAVE_FUTURE_DATA) this.options.buffering.set(true);
     if (decision.action === 'wait-online') {
       this.windowListeners.attach(this.connectivity, {
         online: () => {

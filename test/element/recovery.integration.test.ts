@@ -71,6 +71,7 @@ describe('RecoveryController (fake timers)', function () {
 
   it('a critical network error: recoverable s72-error copy, spinner, reload at the kept position after 1 s', async () => {
     const r = await rig();
+    Object.defineProperty(r.element.video, 'readyState', { configurable: true, get: () => 2 }); // stalled
     const error = critical('network_error', 'network');
     r.recovery.report(error);
     expect(r.errors).to.have.length(1);
@@ -91,7 +92,9 @@ describe('RecoveryController (fake timers)', function () {
 
   it('the position: kept while the media plays on from its buffer before the reload, not during the reload', async () => {
     const r = await rig();
+    Object.defineProperty(r.element.video, 'readyState', { configurable: true, get: () => 4 }); // data to play on
     r.recovery.report(critical('network_error', 'network'));
+    expect(r.element.store.getState().buffering, 'no spinner over a playing video').to.equal(false);
     r.element.video.currentTime = 15; // played on from the buffer
     await new Promise((resolve) => r.element.video.addEventListener('seeked', resolve, { once: true }));
     r.clock.tick(1_000);
