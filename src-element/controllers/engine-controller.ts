@@ -175,8 +175,11 @@ export class EngineController implements ReactiveController {
     host.store.setSession({ error: null, loaded: false });
     playback.reset();
 
+    // A play token replaced at run time (play-page §4 "a fresh play token is fetched") also goes on
+    // the licence requests of a reload.
+    const playToken = host.playToken;
     const input = {
-      content: host.content,
+      content: host.content && playToken ? { ...host.content, playToken } : host.content,
       src: host.src,
       licenseUrl: host.licenseUrl,
       keySystem: isDrmType(host.keySystem) ? host.keySystem : null,

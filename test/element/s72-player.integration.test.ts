@@ -75,6 +75,28 @@ describe('<s72-player> with the demo storefront', function () {
     expect(last.headers['x-auth-token']).to.equal(undefined);
   });
 
+  it('a reload after updatePlayToken() sends the fresh play token on licence requests (play-page §4 "fresh play token")', async () => {
+    const streamsCall = () =>
+      fetch(demoUrl('/services/playback/streams/film/night-harbour'), { method: 'POST', headers: { 'x-auth-token': ADULT_TOKEN } }).then(
+        (response) => response.json() as Promise<{ play_token: string }>,
+      );
+    const first = await streamsCall();
+    const fresh = await streamsCall();
+    const player = await mount(drmContent({ playToken: first.play_token }), drmConfig());
+    await until(() => player.currentTime > 0.5, 'playback with the first play token', 30_000);
+    player.updatePlayToken(fresh.play_token);
+    expect(player.playToken).to.equal(fresh.play_token);
+    await demoControl('reset', {});
+    const reloaded = nextEvent(player, 's72-loaded', 30_000);
+    player.retry();
+    await reloaded;
+    await until(() => player.currentTime > 0.5 && !player.paused, 'playback after the reload', 30_000);
+    const { requests } = await demoControl<{ requests: RecordedRequest[] }>('licence-requests');
+    const tokens = requests.filter((request) => request.path === CLEARKEY_LICENSE_PATH).map((request) => request.headers['x-play-token']);
+    expect(tokens).to.not.be.empty;
+    expect(tokens.every((token) => token === fresh.play_token)).to.equal(true);
+  });
+
   it('plays from plain HTML attributes alone (src, license-url, key-system, auth-token)', async () => {
     const player = await fixture<S72Player>(html`
       <s72-player
