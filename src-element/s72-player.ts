@@ -24,6 +24,7 @@ import { StoreController } from './controllers/store-controller.js';
 import { defineElement } from './define.js';
 import type { S72Tracks } from './events.js';
 import { playerStyles } from './s72-player.styles.js';
+import { errorPanel } from './ui/error-panel.js';
 import { ICON_NAMES, icon } from './ui/icons.js';
 import './ui/s72-control-bar.js';
 
@@ -131,14 +132,18 @@ export class S72Player extends PlayerMediaApi {
   private readonly playback = new PlaybackStartController(this);
   private readonly recovery = new RecoveryController(this, { buffering: this.buffering, engine: () => this.engines });
   private readonly engines = new EngineController(this, {
-    loaders: ENGINE_LOADERS, buffering: this.buffering, playback: this.playback, onLoadStart: (reason) => this.recovery.loadStarted(reason),
+    loaders: ENGINE_LOADERS,
+    buffering: this.buffering,
+    playback: this.playback,
+    onLoadStart: (reason) => this.recovery.loadStarted(reason),
   });
   private readonly fullscreenControl = new FullscreenController(this);
   private bigPlayFocused = false;
   private readonly context = new ContextProvider(this, { context: playerContext });
   /** The host renders from these keys only; the controls subscribe to their own. */
   private readonly view = new StoreController(this, HOST_KEYS, (state) => this.reflect(state));
-  /** Heartbeat and player telemetry; read-only counters of reports answered 2xx: `{telemetrySent, heartbeatsSent}`. */ readonly sessionStats = sessionServices(this);
+  /** Heartbeat and player telemetry; read-only counters of reports answered 2xx: `{telemetrySent, heartbeatsSent}`. */
+  readonly sessionStats = sessionServices(this);
 
   constructor() {
     super();
@@ -267,26 +272,10 @@ export class S72Player extends PlayerMediaApi {
         <button class="big-play" part="big-play-button" aria-label=${i18n.t('player.play')} ?hidden=${!showBigPlay} @click=${this.onBigPlayClick}>
           ${icon('play')}
         </button>
-        ${state.error ? this.renderError(state.error, i18n) : nothing}
+        ${state.error ? errorPanel(state.error, i18n, this.retry) : nothing}
         <s72-control-bar part="controls" exportparts="play-button, seek-bar, time, live-badge, live-edge, live-button, mute-button, volume, rate, fullscreen-button">
           ${ICON_NAMES.filter((name) => name !== 'retry').map((name) => html`<slot name=${name} slot=${name}>${icon(name)}</slot>`)}
         </s72-control-bar>
-      </div>
-    `;
-  }
-
-  private renderError(error: S72Error, i18n: Translator) {
-    // Text only: nothing here is rendered as HTML (DESIGN.md security rules). An embedder may put its
-    // own text for one code in the `error-<code>` slot (STYLE.md §7.8).
-    const { title, message } = i18n.errorText(error.code);
-    return html`
-      <div class="error" part="error" role="alert">
-        <slot name=${`error-${error.code}`}>
-          <p><strong>${title}</strong></p>
-          <p>${message}</p>
-        </slot>
-        <code>${error.code}</code>
-        <button @click=${this.retry}><slot name="retry">${icon('retry')}</slot> ${i18n.t('player.retry')}</button>
       </div>
     `;
   }

@@ -2,7 +2,7 @@ import { expect, fixture, html } from '@open-wc/testing';
 import { sendKeys } from '@web/test-runner-commands';
 import '../../src-element/index.js';
 import type { S72Player } from '../../src-element/s72-player.js';
-import type { S72Error } from '../../src-element/core/errors.js';
+import { S72Error } from '../../src-element/core/errors.js';
 import { MEDIA, demoUrl, nextEvent, until } from '../helpers/demo.js';
 
 describe('<s72-player>', function () {
@@ -11,6 +11,23 @@ describe('<s72-player>', function () {
   it('passes the accessibility audit', async () => {
     const player = await fixture<S72Player>(html`<s72-player></s72-player>`);
     await expect(player).shadowDom.to.be.accessible();
+  });
+
+  it('the error panel offers "Try again" only where a reload can help (not after the live event ended or the rights are gone)', async () => {
+    const rows: [S72Error, boolean][] = [
+      [new S72Error('drm_failed', 'licence refused', { category: 'drm' }), true],
+      [new S72Error('too_many_streams', 'limit', { category: 'heartbeat' }), true],
+      [new S72Error('live_event_completed', 'ended', { category: 'live' }), false],
+      [new S72Error('content_expired', 'forbidden', { category: 'heartbeat' }), false],
+    ];
+    for (const [error, retry] of rows) {
+      const player = await fixture<S72Player>(html`<s72-player></s72-player>`);
+      player.report(error);
+      await player.updateComplete;
+      const panel = player.shadowRoot!.querySelector('[part="error"]');
+      expect(panel?.querySelector('code')?.textContent, error.code).to.equal(error.code);
+      expect(Boolean(panel?.querySelector('button')), error.code).to.equal(retry);
+    }
   });
 
   it('is defined once, even when the module is imported twice', async () => {

@@ -1,0 +1,33 @@
+/**
+ * The player's error panel (play-page §8 "Codes shown to users"; player-and-client §8 "Retry button
+ * default text 'Try again'; it reloads the media"). Text only: nothing here is rendered as HTML
+ * (DESIGN.md security rules). An embedder may put its own text for one code in the `error-<code>`
+ * slot (STYLE.md §7.8).
+ */
+import { html, nothing, type TemplateResult } from 'lit';
+import type { S72Error, S72ErrorCode } from '../core/errors.js';
+import type { Translator } from '../core/i18n/index.js';
+import { icon } from './icons.js';
+
+/**
+ * Errors a reload of the same source cannot fix, so the panel offers no "Try again": the live event
+ * has finished (LIVE_STREAM_COMPLETED), the heartbeat said the rights are gone (HEARTBEAT_FORBIDDEN).
+ */
+export const NOT_RETRYABLE: ReadonlySet<S72ErrorCode> = new Set<S72ErrorCode>(['live_event_completed', 'content_expired']);
+
+/** The panel for `error`, in `i18n`'s language; `retry` reloads the media at the last position. */
+export function errorPanel(error: S72Error, i18n: Translator, retry: () => void): TemplateResult {
+  const { title, message } = i18n.errorText(error.code);
+  return html`
+    <div class="error" part="error" role="alert">
+      <slot name=${`error-${error.code}`}>
+        <p><strong>${title}</strong></p>
+        <p>${message}</p>
+      </slot>
+      <code>${error.code}</code>
+      ${NOT_RETRYABLE.has(error.code)
+        ? nothing
+        : html`<button @click=${retry}><slot name="retry">${icon('retry')}</slot> ${i18n.t('player.retry')}</button>`}
+    </div>
+  `;
+}
