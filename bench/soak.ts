@@ -82,6 +82,7 @@ async function installPlayer(page: Page, origin: string, slug: string, source: S
     ({ origin, slug, source, live, token }) => {
       document.querySelectorAll('s72-player').forEach((element) => element.remove());
       const probe = { stalls: 0, recoveries: 0, errors: [] as string[], playing: false };
+      let state = 'ok';
       (window as unknown as { __soak: typeof probe }).__soak = probe;
       const player = document.createElement('s72-player') as unknown as HTMLElement & Record<string, unknown>;
       player.id = 'soak';
@@ -89,11 +90,16 @@ async function installPlayer(page: Page, origin: string, slug: string, source: S
       player.toggleAttribute('autoplay', true);
       player.addEventListener('playing', () => (probe.playing = true));
       player.addEventListener('s72-buffering-change', (event) => {
-        const detail = (event as CustomEvent<{ buffering: boolean; state?: string }>).detail;
-        if (probe.playing && (detail.state === 'buffering' || (detail.state === undefined && detail.buffering))) probe.stalls++;
+        // One stall per entry into the monitor's `buffering` state (the event also fires for other changes).
+        const next = (event as CustomEvent<{ buffering: boolean; state: string }>).detail.state;
+        if (probe.playing && next === 'buffering' && state !== 'buffering') probe.stalls++;
+        state = next;
       });
       player.addEventListener('s72-recovery-change', () => probe.recoveries++);
-      player.addEventListener('s72-error', (event) => probe.errors.push((event as CustomEvent<{ code: string }>).detail.code));
+      player.addEventListener('s72-error', (event) => {
+        const { code, severity } = (event as CustomEvent<{ code: string; severity: string }>).detail;
+        probe.errors.push(`${code} (${severity})`);
+      });
       player['content'] = {
         slug,
         assets: { dash: { url: source.url, isLive: live, drms: ['clearkey'] } },
@@ -134,6 +140,7 @@ async function main(): Promise<void> {
     for (const path of [HEARTBEAT, TELEMETRY]) await control(origin, 'fault', { path, status: 503, probability: FAILURE });
     await installPlayer(page, origin, LIVE_SLUG, live, true);
     console.log(`soak: ${SOAK_MS / 60_000} min of live playback, ${Math.round(FAILURE * 100)} % of segment, heartbeat and telemetry requests failing`);
+    await page.waitForFunction(() => (window as unknown as { __soak: SoakProbe }).__soak.playing, undefined, { timeout: 60_000 });
     const started = Date.now();
     const firstTime = await currentTime(page);
     while (Date.now() - started < SOAK_MS) {
