@@ -71,6 +71,8 @@ async function control(origin: string, path: string, body?: unknown): Promise<un
 /** Page-side state of the soak (see `installPlayer`). */
 interface SoakProbe {
   stalls: number;
+  /** Time spent in the buffering state after playback started, ms. */
+  stalledMs: number;
   recoveries: number;
   errors: string[];
   playing: boolean;
@@ -81,8 +83,9 @@ async function installPlayer(page: Page, origin: string, slug: string, source: S
   await page.evaluate(
     ({ origin, slug, source, live, token }) => {
       document.querySelectorAll('s72-player').forEach((element) => element.remove());
-      const probe = { stalls: 0, recoveries: 0, errors: [] as string[], playing: false };
+      const probe = { stalls: 0, stalledMs: 0, recoveries: 0, errors: [] as string[], playing: false };
       let state = 'ok';
+      let stalledAt = 0;
       (window as unknown as { __soak: typeof probe }).__soak = probe;
       const player = document.createElement('s72-player') as unknown as HTMLElement & Record<string, unknown>;
       player.id = 'soak';
@@ -92,7 +95,11 @@ async function installPlayer(page: Page, origin: string, slug: string, source: S
       player.addEventListener('s72-buffering-change', (event) => {
         // One stall per entry into the monitor's `buffering` state (the event also fires for other changes).
         const next = (event as CustomEvent<{ buffering: boolean; state: string }>).detail.state;
-        if (probe.playing && next === 'buffering' && state !== 'buffering') probe.stalls++;
+        if (probe.playing && next === 'buffering' && state !== 'buffering') {
+          probe.stalls++;
+          stalledAt = performance.now();
+        }
+        if (state === 'buffering' && next !== 'buffering' && stalledAt) probe.stalledMs += performance.now() - stalledAt;
         state = next;
       });
       player.addEventListener('s72-recovery-change', () => probe.recoveries++);
@@ -147,7 +154,7 @@ async function main(): Promise<void> {
       await page.waitForTimeout(Math.min(REPORT_EVERY_MS, SOAK_MS - (Date.now() - started)));
       const probe = await readProbe(page);
       console.log(
-        `  ${Math.round((Date.now() - started) / 1000)} s: position ${(await currentTime(page)).toFixed(1)} s, stalls ${probe.stalls}, recoveries ${probe.recoveries}, errors [${probe.errors.join(', ')}]`,
+        `  ${Math.round((Date.now() - started) / 1000)} s: position ${(await currentTime(page)).toFixed(1)} s, stalls ${probe.stalls} (${(probe.stalledMs / 1000).toFixed(1)} s), recoveries ${probe.recoveries}, errors [${probe.errors.join(', ')}]`,
       );
     }
     const probe = await readProbe(page);
@@ -183,7 +190,7 @@ async function main(): Promise<void> {
 
     const rows: [string, string][] = [
       ['playback', `${(SOAK_MS / 60_000).toFixed(1)} min, position advanced ${advanced.toFixed(1)} s`],
-      ['stalls (buffering after playback started)', String(probe.stalls)],
+      ['stalls (buffering after playback started): count / total time', `${probe.stalls} / ${(probe.stalledMs / 1000).toFixed(1)} s`],
       ['recoveries (reload at position)', String(probe.recoveries)],
       ['errors reported', probe.errors.length ? probe.errors.join(', ') : 'none'],
       ['heartbeats acknowledged: player / storefront', `${telemetrySent.heartbeatsSent} / ${heartbeatsRecorded}`],
