@@ -48,6 +48,10 @@ export interface RecordedRequest {
   query: Record<string, string>;
   headers: Record<string, string>;
   body: unknown;
+  /** ISO time the request arrived (server clock). */
+  at: string;
+  /** Response status, once answered. */
+  status?: number;
 }
 
 /** Requests recorded for a path, exact or a prefix ending with `*`, oldest first. */
