@@ -7,6 +7,7 @@ import { createTranslator, type Translator } from '../core/i18n/index.js';
 import type { PlayerState } from '../core/player-store.js';
 import { playerContext, type PlayerContextValue } from '../context.js';
 import { DebounceController } from '../controllers/debounce-controller.js';
+import { SEEK_STEP_S } from '../controllers/keyboard-controller.js';
 import { StoreController } from '../controllers/store-controller.js';
 import { defineElement } from '../define.js';
 import { PLAYBACK_RATES } from '../core/request-map.js';
@@ -253,6 +254,7 @@ export class S72ControlBar extends LitElement {
         ?disabled=${!this.canSeek || !this.loaded}
         @input=${this.onSeekInput}
         @change=${this.onSeekChange}
+        @keydown=${this.onSeekKeydown}
       />
       <span class="time" part="time" role="timer" aria-live="off" ?hidden=${this.live && atEdge}>
         ${this.live
@@ -321,6 +323,23 @@ export class S72ControlBar extends LitElement {
 
   private onSeekChange(event: Event): void {
     this.scrubTime = Number((event.target as HTMLInputElement).value);
+    this.commitSeek();
+  }
+
+  /**
+   * Arrow keys on the seek bar step by `SEEK_STEP_S` (player-and-client §9 "Seek step 10 s with
+   * arrows"), not the range input's 1 % of the bar; presses in a row add up from the position they
+   * asked for. The horizontal arrows follow the bar's direction (mirrored under RTL). Home and End
+   * keep the input's own behaviour (start and end of the seekable range, the live edge on live).
+   */
+  private onSeekKeydown(event: KeyboardEvent): void {
+    const rtl = getComputedStyle(this).direction === 'rtl';
+    const sign = { ArrowLeft: rtl ? 1 : -1, ArrowRight: rtl ? -1 : 1, ArrowDown: -1, ArrowUp: 1 }[event.key];
+    if (sign === undefined || !this.canSeek || !this.loaded) return;
+    event.preventDefault();
+    event.stopPropagation();
+    const end = Number.isFinite(this.duration) && this.duration > 0 ? this.duration : Math.max(this.seekEnd, 0);
+    this.scrubTime = clamp((this.scrubTime ?? this.currentTime) + sign * SEEK_STEP_S, this.seekStart, end);
     this.commitSeek();
   }
 

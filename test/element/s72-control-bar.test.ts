@@ -58,15 +58,32 @@ describe('<s72-control-bar>', () => {
     expect(element.shadowRoot!.activeElement).to.equal(part(element, 'seek-bar'));
   });
 
-  it('seek bar: an arrow key requests a seek at once, in seconds', async () => {
-    const element = await bar({ currentTime: 100 });
+  /** The positions (seconds) of the seek requests `keys` send from the focused seek bar of `element`. */
+  async function seeksFromKeys(element: S72ControlBar, keys: string[]): Promise<number[]> {
     const seek = sinon.spy();
     element.addEventListener('s72-seek-request', seek);
     part<HTMLInputElement>(element, 'seek-bar').focus();
-    await sendKeys({ press: 'ArrowRight' });
-    expect(seek.calledOnce).to.equal(true);
-    const target = (seek.firstCall.args[0] as CustomEvent<number>).detail;
-    expect(target).to.be.greaterThan(100).and.at.most(600);
+    for (const key of keys) await sendKeys({ press: key });
+    return seek.getCalls().map((call) => (call.args[0] as CustomEvent<number>).detail);
+  }
+
+  it('seek bar: arrow keys request a seek at once, 10 s a press (player-and-client §9 "Seek step 10 s")', async () => {
+    const element = await bar({ currentTime: 100 });
+    expect(await seeksFromKeys(element, ['ArrowRight', 'ArrowRight', 'ArrowLeft', 'ArrowDown'])).to.deep.equal([110, 120, 110, 100]);
+  });
+
+  it('seek bar: under dir=rtl the horizontal arrows follow the mirrored bar (left = forward)', async () => {
+    const element = await bar({ currentTime: 100 });
+    element.setAttribute('dir', 'rtl');
+    await element.updateComplete;
+    expect(await seeksFromKeys(element, ['ArrowLeft', 'ArrowRight', 'ArrowRight'])).to.deep.equal([110, 100, 90]);
+  });
+
+  it('seek bar: on live, arrows step back through the DVR window and stop at its edges', async () => {
+    const element = await bar({ live: true, duration: Number.POSITIVE_INFINITY, seekStart: 60, seekEnd: 120, currentTime: 119 });
+    expect(await seeksFromKeys(element, ['ArrowLeft', 'ArrowLeft', 'ArrowRight', 'ArrowRight', 'ArrowRight'])).to.deep.equal([
+      109, 99, 109, 119, 120,
+    ]);
   });
 
   it('seek bar: dragging seeks 0.125 s after the thumb stops (player-and-client §9)', async () => {
