@@ -323,7 +323,7 @@ describe('<s72-player> live status against the real live stream', function () {
 
   async function livePlayer(setup: Partial<S72Player> = {}): Promise<S72Player> {
     const streams = await fetch(demoUrl(`/services/playback/streams${SLUG}`), { method: 'POST', headers: { 'x-auth-token': ADULT_TOKEN } });
-    const { streams: list } = (await streams.json()) as { streams: Array<{ url: string; play_token?: string }> };
+    const { streams: list, play_token: playToken } = (await streams.json()) as { streams: Array<{ url: string }>; play_token: string };
     const stream = list[0]!;
     const element = document.createElement('s72-player');
     Object.assign(element, {
@@ -333,7 +333,7 @@ describe('<s72-player> live status against the real live stream', function () {
         slug: SLUG,
         assets: { dash: { url: stream.url, isLive: true, drms: ['clearkey'] } },
         authorization: ADULT_TOKEN,
-        ...(stream.play_token ? { playToken: stream.play_token } : {}),
+        playToken,
       },
       config: { drm: { clearkey: { licenseUrl: demoUrl(CLEARKEY_LICENSE_PATH) } }, live: { statusBaseUrl: demoUrl(STATUS_BASE), pollIntervalMs: 1_000 } },
       ...setup,
@@ -361,8 +361,9 @@ describe('<s72-player> live status against the real live stream', function () {
     const before = (await statusRequests()).length;
     await fault(404, { times: 2 });
     // From the first 404 on: the 404, its retry (the second 404) and the retry after it.
+    // Only this player's polls (its play token): players of earlier tests may still be polling.
     const fromFirst404 = async () => {
-      const requests = (await statusRequests()).slice(before);
+      const requests = (await statusRequests()).slice(before).filter((request) => request.headers['x-play-session'] === element.playToken);
       return requests.slice(requests.findIndex((request) => request.status === 404));
     };
     await eventually(
