@@ -3,12 +3,8 @@
  * its listeners and timers on connect and stops them all on disconnect. The host has a real
  * <video> on the demo MP4 and a real store.
  */
-import { expect, fixture, html } from '@open-wc/testing';
-import { LitElement } from 'lit';
+import { expect } from '@open-wc/testing';
 import sinon from 'sinon';
-import type { S72Error } from '../../src-element/core/errors.js';
-import { createPlayerStore } from '../../src-element/core/player-store.js';
-import type { S72PlayerConfig } from '../../src-element/core/types.js';
 import { BufferingController } from '../../src-element/controllers/buffering-controller.js';
 import { DebounceController } from '../../src-element/controllers/debounce-controller.js';
 import { FullscreenController } from '../../src-element/controllers/fullscreen-controller.js';
@@ -16,47 +12,13 @@ import { KeyboardController } from '../../src-element/controllers/keyboard-contr
 import { MediaEventsController } from '../../src-element/controllers/media-events-controller.js';
 import { MAX_PLAY_FAILURES, PlaybackStartController } from '../../src-element/controllers/playback-start-controller.js';
 import { StoreController } from '../../src-element/controllers/store-controller.js';
-import { MEDIA, demoUrl, nextEvent, until } from '../helpers/demo.js';
-
-let hostCount = 0;
+import { ControllerTestHost, controllerHost, withMp4 } from '../helpers/controller-host.js';
+import { demoUrl, nextEvent, until } from '../helpers/demo.js';
 
 /** A host with a real store and a real <video>, and nothing else: controllers are added by each test. */
-class TestHost extends LitElement {
-  readonly store = createPlayerStore({ document });
-  effectiveConfig: S72PlayerConfig = {};
-  muted = true;
-  playToken: string | null = null;
-  readonly errors: S72Error[] = [];
-  report(error: S72Error): void {
-    this.errors.push(error);
-  }
-  protected override render() {
-    return html`<video muted playsinline></video>`;
-  }
-  protected override firstUpdated(): void {
-    const video = this.renderRoot.querySelector('video')!;
-    video.muted = true;
-    this.store.setOwners({ media: video });
-  }
-  get video(): HTMLVideoElement {
-    return this.renderRoot.querySelector('video')!;
-  }
-}
-
-async function host(): Promise<TestHost> {
-  const tag = `s72-test-host-${++hostCount}`;
-  customElements.define(tag, class extends TestHost {});
-  const element = document.createElement(tag) as TestHost;
-  await fixture(html`<div></div>`).then((parent) => parent.append(element));
-  await element.updateComplete;
-  return element;
-}
-
-async function withSource(element: TestHost): Promise<void> {
-  const loaded = nextEvent(element.video, 'loadedmetadata');
-  element.video.src = demoUrl(MEDIA.mp4);
-  await loaded;
-}
+type TestHost = ControllerTestHost;
+const host = controllerHost;
+const withSource = withMp4;
 
 /** Disconnects and reconnects the host (a move in the page). */
 async function reconnect(element: TestHost, body: () => Promise<void> | void): Promise<void> {

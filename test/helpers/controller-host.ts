@@ -1,7 +1,7 @@
 /**
  * A small controller host for controller tests (lit's "the host only needs to implement
- * ReactiveControllerHost"): a real store and a real, muted <video>; errors reported are kept. Same
- * shape as the one in test/element/controllers.test.ts, shared by the recovery and watchdog tests.
+ * ReactiveControllerHost"): a real store and a real, muted <video>; errors reported are kept. The
+ * host of test/element/controllers.test.ts and of the recovery and watchdog tests.
  */
 import { fixture, html } from '@open-wc/testing';
 import { LitElement } from 'lit';
