@@ -16,6 +16,7 @@ import type { S72Error } from './core/errors.js';
 import type { BufferingState } from './core/recovery/buffering-monitor.js';
 import type { LiveStatus } from './core/live/live-status.js';
 import type { S72RequestEventDetail, S72RequestEventName } from './core/request-map.js';
+import type { S72SuggestionSource, SubtitlePreferences } from './core/ui/ui-state.js';
 import type { S72Player } from './s72-player.js';
 
 /** Media events re-dispatched from the inner `<video>` onto the host. */
@@ -55,7 +56,23 @@ export const REQUEST_EVENTS = {
   rate: 's72-rate-request',
   /** Live only: seek to the live edge ("go to live"). */
   seekToLive: 's72-seek-to-live-request',
-} as const;
+  /** detail: audio track id. */
+  audioTrack: 's72-audio-track-request',
+  /** detail: text track id, or null for off. */
+  textTrack: 's72-text-track-request',
+  /** detail: video track id, or null for Auto. */
+  quality: 's72-quality-request',
+  /** detail: some subtitle preferences. */
+  preferences: 's72-preferences-request',
+  /** detail: 1 or -1 (one 0.04 s frame, while paused). */
+  frameStep: 's72-frame-step-request',
+  /** detail: debug mode on or off. */
+  debug: 's72-debug-request',
+  /** detail: a menu opened (true) or closed. */
+  menu: 's72-menu-request',
+  /** The end screen was closed. */
+  endScreenClose: 's72-end-screen-close-request',
+} as const satisfies Record<string, S72RequestEventName>;
 
 export type { S72RequestEventDetail, S72RequestEventName } from './core/request-map.js';
 
@@ -82,6 +99,16 @@ export const PLAYER_EVENTS = {
   tracksChange: 's72-tracks-change',
   /** detail: `{ status, previous }`; the live event's status changed (player-and-client §4 "Live status"). */
   liveStatusChange: 's72-live-status-change',
+  /**
+   * detail: `{slug, source, href}`; the viewer chose an end-screen suggestion (player-and-client §7
+   * `custom:end-screen-video-clicked`). Cancelable: the page sends its telemetry, flushes it, then
+   * navigates; when not cancelled, the player goes to `href` (same origin only).
+   */
+  endScreenClick: 's72-end-screen-click',
+  /** detail: `SubtitlePreferences`; the viewer changed a subtitle preference (saved in localStorage). */
+  preferencesChange: 's72-preferences-change',
+  /** detail: `{debug}`; debug mode (the stats overlay) turned on or off. */
+  debugChange: 's72-debug-change',
 } as const;
 
 /**
@@ -111,6 +138,17 @@ export interface S72PlayerEventDetail {
   's72-autoplay-muted': { muted: true; reason: 'autoplay-policy' };
   's72-tracks-change': S72Tracks;
   's72-live-status-change': S72LiveStatusChange;
+  's72-end-screen-click': S72EndScreenClick;
+  's72-preferences-change': SubtitlePreferences;
+  's72-debug-change': { debug: boolean };
+}
+
+/** The detail of `s72-end-screen-click` (player-and-client §7 `custom:end-screen-video-clicked`). */
+export interface S72EndScreenClick {
+  slug: string;
+  source: S72SuggestionSource;
+  /** The suggestion's `href`, if any. */
+  href?: string;
 }
 
 /** The detail of `s72-live-status-change`: the new live status and the one before (null: none known yet). */
@@ -161,6 +199,9 @@ export const EVENT_PROPS = {
   's72-autoplay-muted': 'onS72AutoplayMuted',
   's72-tracks-change': 'onS72TracksChange',
   's72-live-status-change': 'onS72LiveStatusChange',
+  's72-end-screen-click': 'onS72EndScreenClick',
+  's72-preferences-change': 'onS72PreferencesChange',
+  's72-debug-change': 'onS72DebugChange',
 } as const satisfies Record<MediaEventName | keyof S72PlayerEventDetail, `on${string}`>;
 
 /** Fires one of our notifications from `host`: bubbling and composed, so it leaves shadow roots. */

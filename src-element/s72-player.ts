@@ -27,6 +27,13 @@ import { playerStyles } from './s72-player.styles.js';
 import { errorPanel } from './ui/error-panel.js';
 import { ICON_NAMES, icon } from './ui/icons.js';
 import './ui/s72-control-bar.js';
+import './ui/s72-title-bar.js';
+import './ui/s72-subtitle-overlay.js';
+import './ui/s72-end-screen.js';
+import './ui/s72-stats-overlay.js';
+import './ui/s72-announcer.js';
+import { uiControllers } from './controllers/ui-controllers.js';
+import type { S72Suggestion } from './core/ui/ui-state.js';
 
 export { MAX_PLAY_FAILURES } from './controllers/playback-start-controller.js';
 export { SEEK_STEP_S } from './controllers/keyboard-controller.js';
@@ -124,6 +131,12 @@ export class S72Player extends PlayerMediaApi {
    * the play page sets it to a new streams call. Null: that error stops playback.
    */
   @property({ attribute: false }) refreshPlayToken: (() => Promise<string>) | null = null;
+  /**
+   * The end screen's suggestions, main one first, up to 3 more (player-and-client §2 "Up next");
+   * the page builds them with the client's suggestion rules (`buildSuggestions`: only items the
+   * viewer can watch now). Entries without a string `slug` and `title` are dropped.
+   */
+  @property({ attribute: false }) suggestions: readonly S72Suggestion[] = [];
   private replacedPlayToken: string | null = null;
 
   /** The state store the controls render from (`core/player-store.ts`). */
@@ -150,6 +163,7 @@ export class S72Player extends PlayerMediaApi {
     new KeyboardController(this);
     new LiveStatusController(this);
     new MediaEventsController(this);
+    uiControllers(this);
     for (const type of REQUEST_EVENT_NAMES) this.addEventListener(type, this.onRequest);
     this.view.setStore(this.store);
   }
@@ -228,6 +242,10 @@ export class S72Player extends PlayerMediaApi {
       this.store.setOwners({ config: this.effectiveConfig });
     }
     if (changed.has('content')) this.replacedPlayToken = null;
+    if (changed.has('suggestions')) {
+      const list: readonly Partial<S72Suggestion>[] = Array.isArray(this.suggestions) ? this.suggestions : [];
+      this.store.setUi({ suggestions: list.filter((item): item is S72Suggestion => typeof item?.slug === 'string' && typeof item.title === 'string') });
+    }
     if (SOURCE_PROPERTIES.some((key) => changed.has(key)) && (this.content || this.src)) this.engines.sourceChanged();
     const i18n = createTranslator(resolveLocale(this.closest('[lang]')?.getAttribute('lang') ?? null));
     if (this.context.value?.i18n !== i18n) this.context.setValue({ store: this.store, i18n } satisfies PlayerContextValue);
@@ -262,6 +280,7 @@ export class S72Player extends PlayerMediaApi {
           poster=${this.poster ?? this.content?.images?.thumb ?? nothing}
           @click=${this.onVideoClick}
         ></video>
+        <s72-subtitle-overlay part="subtitles"></s72-subtitle-overlay>
         <div
           class="spinner"
           part="spinner"
@@ -272,7 +291,11 @@ export class S72Player extends PlayerMediaApi {
         <button class="big-play" part="big-play-button" aria-label=${i18n.t('player.play')} ?hidden=${!showBigPlay} @click=${this.onBigPlayClick}>
           ${icon('play')}
         </button>
+        <s72-stats-overlay part="stats"></s72-stats-overlay>
+        <s72-end-screen part="end-screen"></s72-end-screen>
         ${state.error ? errorPanel(state.error, i18n, this.retry) : nothing}
+        <s72-title-bar part="title-bar"></s72-title-bar>
+        <s72-announcer></s72-announcer>
         <s72-control-bar part="controls" exportparts="play-button, seek-bar, time, live-badge, live-edge, live-button, mute-button, volume, rate, fullscreen-button">
           ${ICON_NAMES.filter((name) => name !== 'retry').map((name) => html`<slot name=${name} slot=${name}>${icon(name)}</slot>`)}
         </s72-control-bar>
@@ -296,6 +319,7 @@ export class S72Player extends PlayerMediaApi {
       state: this.store.getState(),
       play: () => this.playback.play(),
       setFullscreen: (enter) => this.fullscreenControl.set(enter),
+      setUi: (ui) => this.store.setUi(ui),
     };
   }
 

@@ -16,6 +16,8 @@ import type { AudioTrackInfo, Engine, EngineEventMap, TextTrackInfo, VideoTrackI
 import type { S72Error } from './errors.js';
 import type { BufferingState } from './recovery/buffering-monitor.js';
 import type { LiveStatus } from './live/live-status.js';
+import type { S72PlayerConfig } from './types.js';
+import { DEFAULT_PLAYER_UI, type PlayerUi } from './ui/ui-state.js';
 
 /**
  * What the lifecycle controllers confirm about the current playback session: the engine finished
@@ -43,9 +45,17 @@ export interface StateOwners {
   fullscreenElement?: Element | null;
   document?: Document | null;
   session?: PlayerSession;
-  /** The parts of the player configuration that gate controls (player-and-client §3). */
-  config?: { seeking?: boolean; fullscreen?: boolean; playbackRates?: boolean } | null;
+  /** The parts of the player configuration the surfaces read (player-and-client §3). */
+  config?: Pick<
+    S72PlayerConfig,
+    'seeking' | 'fullscreen' | 'playbackRates' | 'title' | 'subtitle' | 'navigateBackUrl' | 'showSubtitleSettings' | 'endScreen'
+  > | null;
+  /** The surfaces' state (`core/ui/ui-state.ts`); change it with `PlayerStore.setUi()`. */
+  ui?: PlayerUi;
 }
+
+/** player-and-client §4 "End screen" / play-page §9 "End screen timing default 20", seconds. */
+export const DEFAULT_END_SCREEN_TIMING_S = 20;
 
 /** A time range in seconds. */
 export interface TimeRange {
@@ -179,6 +189,39 @@ export const PLAYER_STATE = {
   },
   /** The critical error that stopped playback, or null (play-page §8). */
   error: { get: ({ session }) => session?.error ?? null },
+
+  // ── Surfaces (core/ui/ui-state.ts; player-and-client §2, §3, §4, §9) ──
+  /** Controls and title bar shown; hidden by the idle controller (player-and-client §9 "Overlay hides"). */
+  controlsVisible: { get: ({ ui }) => ui?.controlsVisible ?? DEFAULT_PLAYER_UI.controlsVisible },
+  /** A settings menu or popover is open (the controls stay up). */
+  menuOpen: { get: ({ ui }) => ui?.menuOpen ?? DEFAULT_PLAYER_UI.menuOpen },
+  /** Debug mode: the stats overlay shows (player-and-client §2 "5 clicks on the version label"). */
+  debug: { get: ({ ui }) => ui?.debug ?? DEFAULT_PLAYER_UI.debug },
+  /** The big play button shows (player-and-client §2 "Big play button"). */
+  bigPlay: { get: ({ ui }) => ui?.bigPlay ?? DEFAULT_PLAYER_UI.bigPlay },
+  /** The end screen shows (player-and-client §4 "End screen"). */
+  endScreen: { get: ({ ui }) => ui?.endScreen ?? DEFAULT_PLAYER_UI.endScreen },
+  /** The viewer's subtitle preferences (player-and-client §3 "User preferences"). */
+  subtitlePreferences: { get: ({ ui }) => ui?.subtitlePreferences ?? DEFAULT_PLAYER_UI.subtitlePreferences },
+  /** The end screen's suggestions, main first (player-and-client §2 "Up next"). */
+  suggestions: { get: ({ ui }) => ui?.suggestions ?? DEFAULT_PLAYER_UI.suggestions },
+  /** The stats overlay's view, refreshed every 0.5 s while debug mode is on; null otherwise. */
+  stats: { get: ({ ui }) => ui?.stats ?? null },
+  /** The title bar's title (catalogue text), or '' (player-and-client §2 "Title bar"). */
+  title: { get: ({ config }) => (typeof config?.title === 'string' ? config.title : '') },
+  /** The title bar's second line, or ''. */
+  subtitle: { get: ({ config }) => (typeof config?.subtitle === 'string' ? config.subtitle : '') },
+  /** The title bar's back button target (validated by the title bar: http(s) or same-origin only), or ''. */
+  backUrl: { get: ({ config }) => (typeof config?.navigateBackUrl === 'string' ? config.navigateBackUrl : '') },
+  /** The subtitle-settings submenu shows (player-and-client §3 `showSubtitleSettings`; default true). */
+  showSubtitleSettings: { get: ({ config }) => config?.showSubtitleSettings !== false },
+  /** End-screen timing window, seconds before the end (default 20, at least 1). */
+  endScreenTimingS: {
+    get: ({ config }) => {
+      const value = config?.endScreen?.timingS;
+      return typeof value === 'number' && Number.isFinite(value) ? Math.max(1, value) : DEFAULT_END_SCREEN_TIMING_S;
+    },
+  },
 } satisfies Record<string, StateEntry<unknown>>;
 
 export type PlayerStateTable = typeof PLAYER_STATE;
@@ -202,6 +245,8 @@ export interface PlayerStore {
   setOwners(owners: Partial<StateOwners>): void;
   /** Changes the playback session facts and recomputes every key. */
   setSession(session: Partial<PlayerSession>): void;
+  /** Changes the surfaces' state (`core/ui/ui-state.ts`) and recomputes every key. */
+  setUi(ui: Partial<PlayerUi>): void;
   /** Recomputes every key now (after a change no owner event announces). */
   refresh(): void;
   /** Starts listening to the owners' events (the host is connected). */
@@ -217,7 +262,11 @@ export interface PlayerStore {
 export function createPlayerStore(owners: StateOwners = {}): PlayerStore {
   const table = PLAYER_STATE as Record<PlayerStateKey, StateEntry<unknown>>;
   const keys = Object.keys(table) as PlayerStateKey[];
-  const current: StateOwners = { session: { loaded: false, buffering: false, bufferingState: 'ok', error: null }, ...owners };
+  const current: StateOwners = {
+    session: { loaded: false, buffering: false, bufferingState: 'ok', error: null },
+    ui: { ...DEFAULT_PLAYER_UI },
+    ...owners,
+  };
   const listeners = new Set<PlayerStateListener>();
   let state = {} as PlayerState;
   state = snapshot(readAll());
@@ -308,6 +357,10 @@ export function createPlayerStore(owners: StateOwners = {}): PlayerStore {
     },
     setSession(session) {
       current.session = { ...current.session!, ...session };
+      commit(keys);
+    },
+    setUi(ui) {
+      current.ui = { ...(current.ui ?? DEFAULT_PLAYER_UI), ...ui };
       commit(keys);
     },
     refresh: () => commit(keys),

@@ -9,6 +9,10 @@
 import { clamp } from './format-time.js';
 import { liveEdgeSeekTarget } from './live/live-edge.js';
 import type { PlayerState, StateOwners } from './player-store.js';
+import { validSubtitlePreferences, type PlayerUi, type SubtitlePreferences } from './ui/ui-state.js';
+
+/** player-and-client §9 "Frame step 0.04 s with comma and period while paused", seconds. */
+export const FRAME_STEP_S = 0.04;
 
 /** The detail of each request event (player-and-client §2 "Control bar and seek bar", §5, §9). */
 export interface S72RequestEventDetail {
@@ -27,6 +31,22 @@ export interface S72RequestEventDetail {
   's72-rate-request': number;
   /** Live only: seek to the live edge (the end of the DVR window, `core/live/live-edge.ts`). */
   's72-seek-to-live-request': void;
+  /** Audio track id from `tracks.audio` (player-and-client §3 "Tracks"); unknown ids are ignored. */
+  's72-audio-track-request': string;
+  /** Text track id from `tracks.text`, or `null` for subtitles off. */
+  's72-text-track-request': string | null;
+  /** Video track id from `tracks.video` (pins the quality), or `null` for Auto (ABR). */
+  's72-quality-request': string | null;
+  /** Changes some subtitle preferences (player-and-client §3 "User preferences"); invalid values are dropped. */
+  's72-preferences-request': Partial<SubtitlePreferences>;
+  /** One frame forward (`1`) or back (`-1`), `FRAME_STEP_S`, only while paused (player-and-client §9). */
+  's72-frame-step-request': 1 | -1;
+  /** Turns debug mode (the stats overlay) on (`true`) or off (player-and-client §2). */
+  's72-debug-request': boolean;
+  /** A menu or popover opened (`true`) or closed: the controls stay up while one is open. */
+  's72-menu-request': boolean;
+  /** The viewer closed the end screen (player-and-client §4 "hidden on close"). */
+  's72-end-screen-close-request': void;
 }
 
 /** The rates the playback-rate menu offers (play-page §2 `rates=true`). */
@@ -41,6 +61,8 @@ export interface RequestContext {
   play(): Promise<void>;
   /** Enters (`true`) or leaves (`false`) fullscreen. */
   setFullscreen(enter: boolean): void;
+  /** Changes the surfaces' state (`PlayerStore.setUi`). */
+  setUi(ui: Partial<PlayerUi>): void;
 }
 
 export type RequestHandler<K extends S72RequestEventName> = (context: RequestContext, detail: S72RequestEventDetail[K]) => void;
@@ -80,6 +102,38 @@ export const REQUEST_MAP: { readonly [K in S72RequestEventName]: RequestHandler<
   's72-seek-to-live-request': ({ owners, state }) => {
     if (!owners.media || !state.canSeek || !state.live) return;
     owners.media.currentTime = liveEdgeSeekTarget(state.seekable);
+  },
+  's72-audio-track-request': ({ owners, state }, id) => {
+    if (typeof id !== 'string' || !state.tracks.audio.some((track) => track.id === id)) return;
+    owners.engine?.selectAudioTrack(id);
+  },
+  's72-text-track-request': ({ owners, state }, id) => {
+    if (id !== null && (typeof id !== 'string' || !state.tracks.text.some((track) => track.id === id))) return;
+    owners.engine?.selectTextTrack(id);
+  },
+  's72-quality-request': ({ owners, state }, id) => {
+    if (id !== null && (typeof id !== 'string' || !state.tracks.video.some((track) => track.id === id))) return;
+    owners.engine?.selectVideoTrack(id);
+  },
+  's72-preferences-request': ({ state, setUi }, preferences) => {
+    const valid = validSubtitlePreferences(preferences);
+    if (Object.keys(valid).length === 0) return;
+    setUi({ subtitlePreferences: { ...state.subtitlePreferences, ...valid } });
+  },
+  's72-frame-step-request': ({ owners, state }, direction) => {
+    const media = owners.media;
+    if (!media || !state.loaded || !media.paused || !state.canSeek || (direction !== 1 && direction !== -1)) return;
+    const { start, end } = state.seekable;
+    media.currentTime = clamp(media.currentTime + direction * FRAME_STEP_S, start, end > start ? end : media.currentTime);
+  },
+  's72-debug-request': ({ setUi }, on) => {
+    setUi({ debug: Boolean(on) });
+  },
+  's72-menu-request': ({ setUi }, open) => {
+    setUi({ menuOpen: Boolean(open) });
+  },
+  's72-end-screen-close-request': ({ setUi }) => {
+    setUi({ endScreen: false });
   },
 };
 

@@ -60,6 +60,23 @@ export interface S72PlayerConfig {
    * toggle on iPhone (play-page §9 "Restriction toggles"). Default true.
    */
   fullscreen?: boolean;
+  /** The title bar's title (catalogue text, shown as text; player-and-client §2 "Title bar"). */
+  title?: string;
+  /** The title bar's second line, e.g. "Season 1 · Episode 3". */
+  subtitle?: string;
+  /**
+   * The title bar's back button goes here (player-and-client §3 "navigate-back URL"): an http(s) URL
+   * or a path; anything else (e.g. `javascript:`) is ignored and the button hidden. Absent: no button.
+   */
+  navigateBackUrl?: string;
+  /** False hides the subtitle-settings submenu (player-and-client §3 `showSubtitleSettings`). Default true. */
+  showSubtitleSettings?: boolean;
+  /**
+   * End screen (player-and-client §4 "End screen"): shows when the last item is within `timingS`
+   * seconds of its end (at least 1; play-page §9 default 20); for videos under 60 s, within 1 s.
+   * `enabled: false` turns it off. Suggestions come from the element's `suggestions` property.
+   */
+  endScreen?: { timingS?: number; enabled?: boolean };
   /** Preferred audio language, e.g. `fr` (player-and-client §3 "Player configuration"). */
   preferredAudioLanguage?: string;
   /**

@@ -5,7 +5,25 @@
  * (`<span slot="play">▶</span>` inside `<s72-player>`), as media-chrome does (STYLE.md §2 (c)).
  */
 import { html, svg, nothing, type SVGTemplateResult, type TemplateResult } from 'lit';
-import { Maximize, Minimize, Pause, Play, RotateCcw, Volume2, VolumeX, type IconNode } from 'lucide';
+import {
+  ArrowLeft,
+  Captions,
+  Check,
+  ChevronLeft,
+  ChevronRight,
+  FastForward,
+  Maximize,
+  Minimize,
+  Pause,
+  Play,
+  Rewind,
+  RotateCcw,
+  Settings,
+  Volume2,
+  VolumeX,
+  X,
+  type IconNode,
+} from 'lucide';
 
 /** The icons by slot name; the slot name is the one an embedder uses to replace the icon. */
 export const ICONS = {
@@ -16,6 +34,23 @@ export const ICONS = {
   'enter-fullscreen': Maximize,
   'exit-fullscreen': Minimize,
   retry: RotateCcw,
+  /** The settings menu button. */
+  settings: Settings,
+  /** The captions (subtitles) entry of the settings menu. */
+  captions: Captions,
+  /** The chosen item of a menu. */
+  check: Check,
+  /** Submenu: opens (mirrored under RTL by the menu). */
+  'submenu-open': ChevronRight,
+  /** Submenu: back to the main view. */
+  'submenu-back': ChevronLeft,
+  /** The title bar's back button. */
+  back: ArrowLeft,
+  /** Closes the end screen or the stats overlay. */
+  close: X,
+  /** Touch double-tap seek indicators. */
+  'seek-back': Rewind,
+  'seek-forward': FastForward,
 } as const satisfies Record<string, IconNode>;
 export type IconName = keyof typeof ICONS;
 export const ICON_NAMES = Object.keys(ICONS) as IconName[];

@@ -15,6 +15,7 @@ import {
   type PlayerStore,
   type StateOwners,
 } from '../../src-element/core/player-store.js';
+import { DEFAULT_SUBTITLE_PREFERENCES } from '../../src-element/core/ui/ui-state.js';
 import { MEDIA, demoUrl, nextEvent, until } from '../helpers/demo.js';
 
 /** A <video> on the demo MP4, muted (Chromium's autoplay policy), metadata loaded. */
@@ -241,6 +242,87 @@ const ROWS: Record<PlayerStateKey, RowCase> = {
     before: null,
     act: (store) => store.setSession({ liveStatus: 'live' }),
     after: (value) => value === 'live',
+  },
+  controlsVisible: {
+    owners: () => ({}),
+    before: true,
+    act: (store) => store.setUi({ controlsVisible: false }),
+    after: (value) => value === false,
+  },
+  menuOpen: {
+    owners: () => ({}),
+    before: false,
+    act: (store) => store.setUi({ menuOpen: true }),
+    after: (value) => value === true,
+  },
+  debug: {
+    owners: () => ({}),
+    before: false,
+    act: (store) => store.setUi({ debug: true }),
+    after: (value) => value === true,
+  },
+  bigPlay: {
+    owners: () => ({}),
+    before: false,
+    act: (store) => store.setUi({ bigPlay: true }),
+    after: (value) => value === true,
+  },
+  endScreen: {
+    owners: () => ({}),
+    before: false,
+    act: (store) => store.setUi({ endScreen: true }),
+    after: (value) => value === true,
+  },
+  subtitlePreferences: {
+    owners: () => ({}),
+    before: DEFAULT_SUBTITLE_PREFERENCES,
+    act: (store) => store.setUi({ subtitlePreferences: { ...DEFAULT_SUBTITLE_PREFERENCES, subtitleTextColor: 'yellow' } }),
+    after: (value) => (value as { subtitleTextColor: string }).subtitleTextColor === 'yellow',
+  },
+  suggestions: {
+    owners: () => ({}),
+    before: [],
+    act: (store) => store.setUi({ suggestions: [{ slug: '/film/a', title: 'A', source: 'recommendation' }] }),
+    after: (value) => (value as unknown[]).length === 1,
+  },
+  stats: {
+    owners: () => ({}),
+    before: null,
+    act: (store) =>
+      store.setUi({
+        stats: { state: 'paused', width: 1, height: 1, streamBandwidth: 1, estimatedBandwidth: 1, bufferAheadS: 1, droppedFrames: 0, decodedFrames: 0, engine: 'x', history: [] },
+      }),
+    after: (value) => (value as { state: string } | null)?.state === 'paused',
+  },
+  title: {
+    owners: () => ({ config: {} }),
+    before: '',
+    act: (store) => store.setOwners({ config: { title: 'Night Harbour' } }),
+    after: (value) => value === 'Night Harbour',
+  },
+  subtitle: {
+    owners: () => ({ config: {} }),
+    before: '',
+    act: (store) => store.setOwners({ config: { subtitle: 'Episode 1' } }),
+    after: (value) => value === 'Episode 1',
+  },
+  backUrl: {
+    owners: () => ({ config: {} }),
+    before: '',
+    act: (store) => store.setOwners({ config: { navigateBackUrl: '/browse' } }),
+    after: (value) => value === '/browse',
+  },
+  showSubtitleSettings: {
+    owners: () => ({ config: {} }),
+    before: true,
+    act: (store) => store.setOwners({ config: { showSubtitleSettings: false } }),
+    after: (value) => value === false,
+  },
+  endScreenTimingS: {
+    owners: () => ({ config: {} }),
+    before: 20,
+    act: (store) => store.setOwners({ config: { endScreen: { timingS: 0.2 } } }),
+    after: (value) => value === 1,
   },
   error: {
     owners: () => ({}),

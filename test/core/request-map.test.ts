@@ -11,6 +11,8 @@ import {
   type RequestContext,
   type S72RequestEventName,
 } from '../../src-element/core/request-map.js';
+import { EngineEmitter, type Engine } from '../../src-element/core/engine/engine.js';
+import type { PlayerUi } from '../../src-element/core/ui/ui-state.js';
 import { LIVE_EDGE_SEEK_OFFSET_S } from '../../src-element/core/live/live-edge.js';
 import { MEDIA, demoUrl, nextEvent, until } from '../helpers/demo.js';
 
@@ -34,11 +36,35 @@ async function harness({ loaded = true, seeking = true, playbackRates = true } =
   store.connect();
   const play = sinon.spy(() => video.play());
   const setFullscreen = sinon.spy();
-  const context = (): RequestContext => ({ owners: store.owners, state: store.getState(), play, setFullscreen });
+  const setUi = (ui: Partial<PlayerUi>) => store.setUi(ui);
+  const context = (): RequestContext => ({ owners: store.owners, state: store.getState(), play, setFullscreen, setUi });
   return { video, store, play, setFullscreen, send: (type, detail) => handleRequest(context(), type, detail) };
 }
 
 type Case = { name: string; run: (h: Harness) => Promise<void> };
+
+/**
+ * An engine stand-in with two tracks of each kind (the demo MP4 has one of each; track switching on
+ * real media is tested in test/element/s72-player-tracks.integration.test.ts): records the calls.
+ */
+function trackEngine(h: Harness) {
+  const calls: Array<[string, string | null]> = [];
+  const emitter = new EngineEmitter();
+  const track = (id: string) => ({ id, language: 'en', label: id, roles: [], kind: 'subtitles', width: 1, height: 1, bandwidth: 1, active: false });
+  const engine = {
+    name: 'stand-in',
+    seekRange: () => ({ start: 0, end: 60 }),
+    audioTracks: () => [track('a1'), track('a2')],
+    textTracks: () => [track('t1'), track('t2')],
+    videoTracks: () => [track('v1'), track('v2')],
+    selectAudioTrack: (id: string) => calls.push(['audio', id]),
+    selectTextTrack: (id: string | null) => calls.push(['text', id]),
+    selectVideoTrack: (id: string | null) => calls.push(['video', id]),
+    on: emitter.on.bind(emitter),
+  } as unknown as Engine;
+  h.store.setOwners({ engine });
+  return calls;
+}
 const CASES: Record<S72RequestEventName, Case[]> = {
   's72-play-request': [
     {
@@ -145,11 +171,117 @@ const CASES: Record<S72RequestEventName, Case[]> = {
         expect(h.video.currentTime, 'not live: nothing').to.equal(0);
         // A live source cannot come from the demo MP4: the state says live, the seek is real.
         const live = { ...h.store.getState(), live: true, seekable: { start: 10, end: 50 } };
-        handleRequest({ owners: h.store.owners, state: live, play: h.play, setFullscreen: h.setFullscreen }, 's72-seek-to-live-request', undefined);
+        handleRequest({ owners: h.store.owners, state: live, play: h.play, setFullscreen: h.setFullscreen, setUi: () => undefined }, 's72-seek-to-live-request', undefined);
         expect(h.video.currentTime).to.equal(50 - LIVE_EDGE_SEEK_OFFSET_S);
         h.video.currentTime = 0;
-        handleRequest({ owners: h.store.owners, state: { ...live, canSeek: false }, play: h.play, setFullscreen: h.setFullscreen }, 's72-seek-to-live-request', undefined);
+        handleRequest({ owners: h.store.owners, state: { ...live, canSeek: false }, play: h.play, setFullscreen: h.setFullscreen, setUi: () => undefined }, 's72-seek-to-live-request', undefined);
         expect(h.video.currentTime, 'seeking=false: nothing').to.equal(0);
+      },
+    },
+  ],
+  's72-audio-track-request': [
+    {
+      name: 'switches to a known audio track; unknown ids and non-strings are ignored',
+      run: async (h) => {
+        const calls = trackEngine(h);
+        h.send('s72-audio-track-request', 'a2');
+        h.send('s72-audio-track-request', 'nope');
+        h.send('s72-audio-track-request', 2);
+        expect(calls).to.deep.equal([['audio', 'a2']]);
+      },
+    },
+  ],
+  's72-text-track-request': [
+    {
+      name: 'shows a known text track, or hides subtitles with null',
+      run: async (h) => {
+        const calls = trackEngine(h);
+        h.send('s72-text-track-request', 't1');
+        h.send('s72-text-track-request', null);
+        h.send('s72-text-track-request', 'nope');
+        h.send('s72-text-track-request', undefined);
+        expect(calls).to.deep.equal([['text', 't1'], ['text', null]]);
+      },
+    },
+  ],
+  's72-quality-request': [
+    {
+      name: 'pins a known rendition, or returns to Auto with null',
+      run: async (h) => {
+        const calls = trackEngine(h);
+        h.send('s72-quality-request', 'v2');
+        h.send('s72-quality-request', null);
+        h.send('s72-quality-request', 'v9');
+        expect(calls).to.deep.equal([['video', 'v2'], ['video', null]]);
+      },
+    },
+  ],
+  's72-preferences-request': [
+    {
+      name: 'merges valid preferences; drops unknown fields and values',
+      run: async (h) => {
+        h.send('s72-preferences-request', { subtitleTextColor: 'yellow', subtitleTextSize: 'huge', other: 1 });
+        expect(h.store.getState().subtitlePreferences).to.deep.equal({
+          subtitleTextColor: 'yellow',
+          subtitleBackground: 'none',
+          subtitleTextSize: 'md',
+        });
+        h.send('s72-preferences-request', 'lg');
+        h.send('s72-preferences-request', { subtitleBackground: 'transparent-panel' });
+        expect(h.store.getState().subtitlePreferences.subtitleBackground).to.equal('transparent-panel');
+        expect(h.store.getState().subtitlePreferences.subtitleTextColor).to.equal('yellow');
+      },
+    },
+  ],
+  's72-frame-step-request': [
+    {
+      name: 'steps 0.04 s while paused; nothing while playing or for other details',
+      run: async (h) => {
+        h.video.currentTime = 10;
+        await nextEvent(h.video, 'seeked');
+        h.send('s72-frame-step-request', 1);
+        expect(h.video.currentTime).to.be.closeTo(10.04, 0.001);
+        h.send('s72-frame-step-request', -1);
+        h.send('s72-frame-step-request', -1);
+        expect(h.video.currentTime).to.be.closeTo(9.96, 0.001);
+        h.send('s72-frame-step-request', 5);
+        expect(h.video.currentTime).to.be.closeTo(9.96, 0.001);
+        await h.video.play();
+        const playing = h.video.currentTime;
+        h.send('s72-frame-step-request', 1);
+        expect(h.video.currentTime - playing).to.be.below(0.04);
+      },
+    },
+  ],
+  's72-debug-request': [
+    {
+      name: 'turns debug mode on and off',
+      run: async (h) => {
+        h.send('s72-debug-request', true);
+        expect(h.store.getState().debug).to.equal(true);
+        h.send('s72-debug-request', false);
+        expect(h.store.getState().debug).to.equal(false);
+      },
+    },
+  ],
+  's72-menu-request': [
+    {
+      name: 'records a menu open or closed',
+      run: async (h) => {
+        h.send('s72-menu-request', true);
+        expect(h.store.getState().menuOpen).to.equal(true);
+        h.send('s72-menu-request', false);
+        expect(h.store.getState().menuOpen).to.equal(false);
+      },
+    },
+  ],
+  's72-end-screen-close-request': [
+    {
+      name: 'hides the end screen',
+      run: async (h) => {
+        h.store.setUi({ endScreen: true });
+        h.send('s72-end-screen-close-request');
+        expect(h.store.getState().endScreen).to.equal(false);
       },
     },
   ],

@@ -30,6 +30,15 @@ export const ar: StringTable<ArabicPlural> = {
   'player.atLiveEdge': 'على الهواء مباشرة',
   'player.behindLive': 'متأخر {offset} عن البث المباشر',
 
+  // ── Issue 10 surfaces: one section per surface; add keys under your own marker only ──
+  // [settings-menu]
+  // [subtitles]
+  // [controls]
+  // [gestures]
+  // [end-screen]
+  // [stats]
+  // [a11y]
+
   // ── Time ──
   'time.days': { zero: '{count} يوم', one: 'يوم واحد', two: 'يومان', few: '{count} أيام', many: '{count} يومًا', other: '{count} يوم' },
   'time.hours': { zero: '{count} ساعة', one: 'ساعة واحدة', two: 'ساعتان', few: '{count} ساعات', many: '{count} ساعة', other: '{count} ساعة' },

@@ -40,6 +40,15 @@ export const en = {
   /** `{offset}` is a {@link Translator.spokenTime} text. */
   'player.behindLive': '{offset} behind live',
 
+  // ── Issue 10 surfaces: one section per surface; add keys under your own marker only ──
+  // [settings-menu]
+  // [subtitles]
+  // [controls]
+  // [gestures]
+  // [end-screen]
+  // [stats]
+  // [a11y]
+
   // ── Spoken and countdown time (units for Translator.spokenTime and formatCountdown) ──
   'time.days': { one: '{count} day', other: '{count} days' },
   'time.hours': { one: '{count} hour', other: '{count} hours' },

@@ -1,0 +1,16 @@
+/**
+ * The controllers behind the player's surfaces (issue 10; DESIGN.md "Inside the player"): one line
+ * each, so the host stays a thin wiring class. Each owns its timers and listeners from
+ * `hostConnected` to `hostDisconnected` and writes what the surfaces show with `store.setUi()`.
+ */
+import type { PlayerHost } from './player-host.js';
+
+export function uiControllers(host: PlayerHost): void {
+  void host;
+  // [idle] auto-hide of the controls (player-and-client §9 "Overlay hides after 3000 ms")
+  // [big-play] big play button rules (player-and-client §2)
+  // [gestures] touch double-tap seek (player-and-client §9)
+  // [preferences] subtitle preferences in localStorage (player-and-client §3)
+  // [end-screen] end-screen timing (player-and-client §4)
+  // [stats] stats overlay sampling (player-and-client §9 "Stats refresh every 0.5 s")
+}
