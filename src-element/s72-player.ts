@@ -101,6 +101,8 @@ const SOURCE_PROPERTIES = ['content', 'config', 'src', 'licenseUrl', 'keySystem'
  * @csspart spinner - the buffering spinner (shown after 0.25 s, play-page §9)
  * @csspart big-play-button - the big play button
  * @csspart error - the error panel
+ * @csspart end-screen - the end screen, Up next (`s72-end-screen`); passed through: suggestion, main-suggestion, close-button
+ * @fires {CustomEvent<S72EndScreenClick>} s72-end-screen-click - an end-screen suggestion was chosen `{slug, source, href}` (cancelable)
  * @cssprop [--s72-accent-color=#e50914] - accent (seek bar, buttons)
  * @cssprop [--s72-background=#000] - letterbox colour
  * @cssprop [--s72-focus-color=#fff] - keyboard focus ring of every control
@@ -292,7 +294,7 @@ export class S72Player extends PlayerMediaApi {
           ${icon('play')}
         </button>
         <s72-stats-overlay part="stats"></s72-stats-overlay>
-        <s72-end-screen part="end-screen"></s72-end-screen>
+        <s72-end-screen part="end-screen" exportparts="suggestion, main-suggestion, close-button"></s72-end-screen>
         ${state.error ? errorPanel(state.error, i18n, this.retry) : nothing}
         <s72-title-bar part="title-bar"></s72-title-bar>
         <s72-announcer></s72-announcer>

@@ -4,6 +4,7 @@
  * `hostConnected` to `hostDisconnected` and writes what the surfaces show with `store.setUi()`.
  */
 import type { PlayerHost } from './player-host.js';
+import { EndScreenController } from './end-screen-controller.js'; // [end-screen]
 
 export function uiControllers(host: PlayerHost): void {
   void host;
@@ -12,5 +13,6 @@ export function uiControllers(host: PlayerHost): void {
   // [gestures] touch double-tap seek (player-and-client §9)
   // [preferences] subtitle preferences in localStorage (player-and-client §3)
   // [end-screen] end-screen timing (player-and-client §4)
+  new EndScreenController(host);
   // [stats] stats overlay sampling (player-and-client §9 "Stats refresh every 0.5 s")
 }

@@ -36,6 +36,13 @@ export const ar: StringTable<ArabicPlural> = {
   // [controls]
   // [gestures]
   // [end-screen]
+  'endScreen.label': 'التالي',
+  'endScreen.others': 'المزيد للمشاهدة',
+  'endScreen.close': 'إغلاق',
+  'endScreen.play': 'تشغيل',
+  'endScreen.source.next-episode': 'الحلقة التالية',
+  'endScreen.source.continue-watching': 'متابعة المشاهدة',
+  'endScreen.source.recommendation': 'مقترح لك',
   // [stats]
   // [a11y]
 

@@ -46,6 +46,13 @@ export const en = {
   // [controls]
   // [gestures]
   // [end-screen]
+  'endScreen.label': 'Up next',
+  'endScreen.others': 'More to watch',
+  'endScreen.close': 'Close',
+  'endScreen.play': 'Play',
+  'endScreen.source.next-episode': 'Next episode',
+  'endScreen.source.continue-watching': 'Continue watching',
+  'endScreen.source.recommendation': 'Recommended',
   // [stats]
   // [a11y]
 
