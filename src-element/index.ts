@@ -4,6 +4,8 @@
  */
 export { S72Player, MAX_PLAY_FAILURES, SEEK_STEP_S } from './s72-player.js';
 export { S72ControlBar } from './ui/s72-control-bar.js';
+export type { S72Suggestion, S72SuggestionSource } from './core/ui/ui-state.js';
+export type { S72EndScreenClick } from './events.js';
 export {
   EVENT_PROPS,
   MEDIA_EVENTS,

@@ -29,6 +29,8 @@ export interface AppServices {
   sessions: SessionSource;
   flow: PlayFlow;
   messenger: ParentMessenger;
+  /** A content client for a session's tokens, on the flow's response cache (the end screen's suggestions). */
+  contentClient(session: PlaySession): ContentClient;
   destroy(): void;
 }
 
@@ -124,6 +126,7 @@ export function createAppServices(win: Window = window): AppServices {
   // One play telemetry per page (play-page §7), created with the first event's tokens and the
   // configured frequency; flushed on pagehide.
   let telemetry: PlayTelemetry | undefined;
+  const flowClients = createFlowClients(origin, createContentCache());
   const flow = createPlayFlow({
     env: {
       origin,
@@ -133,7 +136,7 @@ export function createAppServices(win: Window = window): AppServices {
         return pageLocale(sessions.getSnapshot().hash.params.get(LANG_PARAM), browserLanguages());
       },
     },
-    ...createFlowClients(origin),
+    ...flowClients,
     detectCapabilities: () => detectCapabilities(),
     navigate: (target) => {
       if (target.kind === 'url') win.location.assign(target.url);
@@ -147,7 +150,8 @@ export function createAppServices(win: Window = window): AppServices {
     markWatched: (item) => watched.markWatched(item),
     // The viewer's track choices (play-page §3), in localStorage with the other preferences.
     storePreferences: (prefs) => storePreferences(stores.preferences, prefs),
-    track: (session, { event, slug, data, configuration }) => {
+    flushTelemetry: () => telemetry?.flush() ?? Promise.resolve(),
+    track: (session, { event, slug, data, details, configuration }) => {
       // `m` (play-page §2) replaces the endpoint only when it is under a configured telemetry URL
       // prefix: the token goes with it (issue 8; DESIGN.md "Security rules").
       const telemetryUrl = allowedTelemetryUrl(session.telemetryUrl, origin, configuration);
@@ -161,7 +165,7 @@ export function createAppServices(win: Window = window): AppServices {
       if (session.authToken !== undefined || session.playToken !== undefined) {
         telemetry.setTokens({ authToken: session.authToken, playToken: session.playToken });
       }
-      telemetry.track(event, slug, data);
+      telemetry.track(event, slug, data, details);
     },
   });
   // An error screen is logged at ERROR (play-page §9: WARN and above go to the log service).
@@ -179,6 +183,7 @@ export function createAppServices(win: Window = window): AppServices {
     sessions,
     flow,
     messenger,
+    contentClient: (session) => flowClients.createClient(session),
     destroy() {
       logger.destroy();
       void telemetry?.destroy();

@@ -16,7 +16,8 @@ import { usePlayFlow } from '../../features/play-flow/hooks/use-play-flow.js';
 import { checkAutoplay, type AutoplayVerdict } from '../../features/play-flow/autoplay-check.js';
 import { PlayerScreen } from '../../features/player/components/player-screen.js';
 import type { PlaySession } from '../../types/play-session.js';
-import { paths } from '../../config/paths.js';
+import { goToPlayHash, paths } from '../../config/paths.js';
+import { followEndScreenClick, useEndScreenSuggestions } from '../../features/end-screen/index.js';
 import { useServices } from '../provider.js';
 import type { NavLink } from '../../features/play-flow/navigation.js';
 import { UnsupportedBrowserScreen } from '../../features/device-support/index.js';
@@ -46,7 +47,8 @@ const LOADING_LABELS = {
 } as const satisfies Record<string, MessageKey>;
 
 export function PlayRoute({ session }: { session: PlaySession | null }) {
-  const { flow, messenger } = useServices();
+  const services = useServices();
+  const { flow, messenger } = services;
   const state = usePlayFlow(flow, session);
   const i18n = useTranslator();
   const backHref = session?.redirectUrl ?? paths.home.getHref();
@@ -69,6 +71,21 @@ export function PlayRoute({ session }: { session: PlaySession | null }) {
       live = false;
     };
   }, [wantsAutoplay, autoplayVerdict]);
+
+  // [end-screen] Up next (player-and-client §2, §9): loaded in the background once the player shows,
+  // for the last item of the playlist only; the player's end screen needs them to show at all.
+  const suggestions = useEndScreenSuggestions(
+    state.status === 'playing'
+      ? {
+          client: services.contentClient(state.session),
+          slug: state.context?.slug.slug ?? state.playback.slug,
+          isLast: !state.playback.playlist || state.playback.playlist.index >= state.playback.playlist.count - 1,
+          signedIn: Boolean(state.session.authToken),
+          configuration: state.context?.configuration,
+          i18n,
+        }
+      : null,
+  );
 
   // Errors of the flow go to the parent too (play-page §7 "Errors are also posted to the parent window").
   useEffect(() => {
@@ -168,6 +185,15 @@ export function PlayRoute({ session }: { session: PlaySession | null }) {
           }}
           onSkip={playback.playlist?.canSkip ? () => flow.send({ type: 'skip-requested' }) : undefined}
           refreshPlayToken={refreshPlayToken}
+          suggestions={suggestions}
+          onEndScreenClick={(detail) =>
+            // player-and-client §7: the telemetry is sent (bounded wait) before the page goes to the item.
+            void followEndScreenClick(detail, {
+              trackAndFlush: (slug, source) => flow.trackEndScreenClick(slug, source),
+              navigate: (hash) => goToPlayHash(window.location, hash),
+              currentHash: window.location.hash,
+            })
+          }
           onError={(error) => {
             messenger.error(error, playback.slug);
             // A critical player error ends playback: the flow shows it (or the unsupported-device

@@ -76,8 +76,16 @@ export interface PlayFlowDeps {
   /** Queues a play telemetry event (play-page §7) for the session's tokens. */
   track?(
     session: PlaySession,
-    event: { event: PlayTelemetryEventName; slug: string; data?: Record<string, unknown>; configuration?: Configuration },
+    event: {
+      event: PlayTelemetryEventName;
+      slug: string;
+      data?: Record<string, unknown>;
+      details?: Record<string, unknown>;
+      configuration?: Configuration;
+    },
   ): void;
+  /** Sends the queued play telemetry now; resolves once sent or failed (never rejects). */
+  flushTelemetry?(): Promise<void>;
 }
 
 /** What the viewer does on the page's screens. */
@@ -115,6 +123,12 @@ export interface PlayFlow {
    */
   trackPlayerEvents(events: readonly { event: PlayTelemetryEventName; data?: Record<string, unknown> }[]): void;
   /**
+   * The viewer chose an end-screen suggestion (player-and-client §7): queues
+   * `custom:end-screen-video-clicked` `{slug, details: {source}}` (`slug`: the suggestion's) and
+   * sends the queue now. Resolves once sent or failed; ignored (resolved) when nothing is playing.
+   */
+  trackEndScreenClick(slug: string, source: string): Promise<void>;
+  /**
    * The viewer's answer on a screen (PIN form, watch-window notice, resume prompt), the player's
    * `playing` / `ended`, "Skip", or leaving the page (play-page §4 "Playlist and action lifecycle").
    */
@@ -136,11 +150,11 @@ export function createPlayFlow(deps: PlayFlowDeps): PlayFlow {
   };
 
   /** Queues one play telemetry event with the current session's tokens and configuration. */
-  const sendTelemetry = (event: PlayTelemetryEventName, slug: string, data?: Record<string, unknown>): void => {
+  const sendTelemetry = (event: PlayTelemetryEventName, slug: string, data?: Record<string, unknown>, details?: Record<string, unknown>): void => {
     const session = 'session' in state ? state.session : null;
     const configuration =
       'configuration' in state ? state.configuration : 'context' in state ? state.context?.configuration : undefined;
-    if (session) deps.track?.(session, { event, slug, ...(data ? { data } : {}), ...(configuration ? { configuration } : {}) });
+    if (session) deps.track?.(session, { event, slug, ...(data ? { data } : {}), ...(details ? { details } : {}), ...(configuration ? { configuration } : {}) });
   };
 
   const caps = (): Promise<PlaybackCapabilities> => (capabilities ??= deps.detectCapabilities());
@@ -348,6 +362,11 @@ export function createPlayFlow(deps: PlayFlowDeps): PlayFlow {
       if (state.status !== 'playing') return;
       const { slug } = state.playback;
       for (const { event, data } of events) sendTelemetry(event, slug, data);
+    },
+    trackEndScreenClick(slug, source) {
+      if (state.status !== 'playing') return Promise.resolve();
+      sendTelemetry('custom:end-screen-video-clicked', slug, undefined, { source });
+      return deps.flushTelemetry?.() ?? Promise.resolve();
     },
     playbackFailed(error) {
       dispatch({ type: 'playback-failed', error, now: now() });

@@ -48,7 +48,9 @@ export type PlayTelemetryEventName =
   | 'audio-track-changed'
   | 'cast-started'
   | 'cast-ended'
-  | 'cast-error';
+  | 'cast-error'
+  /** An end-screen suggestion was chosen: `slug` is the suggestion's, `details.source` where it came from (player-and-client §7). */
+  | 'custom:end-screen-video-clicked';
 
 /** One event on the wire. `timestamp` is ISO 8601 (DESIGN.md "Units"). */
 export interface PlayTelemetryEvent {
@@ -57,6 +59,8 @@ export interface PlayTelemetryEvent {
   timestamp: string;
   /** Event details (e.g. `{language}`, `{code}`), token-free. */
   data?: Record<string, unknown>;
+  /** `custom:end-screen-video-clicked`: `{source}` (player-and-client §7 `details.source`), token-free. */
+  details?: Record<string, unknown>;
 }
 
 /** The request body. */
@@ -186,15 +190,22 @@ export class PlayTelemetry {
   }
 
   /** Queues one event; it is sent with the next batch. */
-  track(event: PlayTelemetryEventName, slug: string, data?: Readonly<Record<string, unknown>>): void {
+  track(
+    event: PlayTelemetryEventName,
+    slug: string,
+    data?: Readonly<Record<string, unknown>>,
+    details?: Readonly<Record<string, unknown>>,
+  ): void {
     if (this.#batcher.destroyed) return;
     const tokens = this.#tokens();
     const clean = data === undefined ? undefined : (sanitize(data, tokens) as Record<string, unknown>);
+    const cleanDetails = details === undefined ? undefined : (sanitize(details, tokens) as Record<string, unknown>);
     this.#batcher.add({
       event,
       slug: sanitize(slug, tokens) as string,
       timestamp: new Date(this.#clock.now()).toISOString(),
       ...(clean && Object.keys(clean).length > 0 ? { data: clean } : {}),
+      ...(cleanDetails ? { details: cleanDetails } : {}),
     });
   }
 

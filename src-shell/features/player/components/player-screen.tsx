@@ -4,7 +4,7 @@
  */
 import { S72Player, type S72PlayerElement } from 's72-player/react';
 import type { Clock, S72Error, S72Content, S72PlayerConfig } from 's72-player/client';
-import type { S72Tracks } from 's72-player';
+import type { S72EndScreenClick, S72Suggestion, S72Tracks } from 's72-player';
 import { useEffect, useRef, useState, type MouseEvent } from 'react';
 import { SkipPlayTimer, type SkipButtonState } from '../skip-timing.js';
 import { goToPlayHash } from '../../../config/paths.js';
@@ -54,6 +54,13 @@ export interface PlayerScreenProps {
    * (LIVE_STREAM_EXPIRED, play-page §4); absent: that error stops playback.
    */
   refreshPlayToken?: (() => Promise<string>) | undefined;
+  /**
+   * The end screen's suggestions, main first (player-and-client §2 "Up next"); given only for the
+   * last playlist item, which is how the player knows it is the last one. [end-screen]
+   */
+  suggestions?: readonly S72Suggestion[] | undefined;
+  /** A suggestion was chosen: the page sends its telemetry and navigates (the player's own navigation is cancelled). [end-screen] */
+  onEndScreenClick?: ((detail: S72EndScreenClick) => void) | undefined;
   /** Time for the Skip button's timings (default the system clock; tests inject one). */
   clock?: Clock | undefined;
 }
@@ -157,6 +164,12 @@ export function PlayerScreen(props: PlayerScreenProps) {
         }}
         onS72Error={(e: CustomEvent<S72Error>) => props.onError?.(e.detail)}
         onS72TracksChange={(e: CustomEvent<S72Tracks>) => props.onTracksChange?.(e.detail)}
+        suggestions={props.suggestions ?? []}
+        onS72EndScreenClick={(e: CustomEvent<S72EndScreenClick>) => {
+          if (!props.onEndScreenClick) return;
+          e.preventDefault();
+          props.onEndScreenClick(e.detail);
+        }}
       />
       {props.onSkip && skip.state !== 'hidden' ? (
         <button

@@ -1,0 +1,114 @@
+/**
+ * The end screen on the real play page (player-and-client §2 "End screen with Up next", §4, §7, §9;
+ * play-page §9 "End screen timing default 20"): a film started 15 s before its end shows Up next
+ * with the adult viewer's suggestions (continue watching by most recent, then recommendations; only
+ * what the viewer can watch now); choosing the main one sends `custom:end-screen-video-clicked`
+ * {slug, details.source} to the storefront and waits for it before going to the suggestion's play
+ * route (`t` dropped). Needs `npm run build` first.
+ */
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import type { Browser, Page } from 'playwright-core';
+import { newPage } from './support/browser.js';
+import { TOKENS, type Demo, type RecordedRequest } from './support/demo.js';
+import { useDemoAndBrowser } from './support/hooks.js';
+
+const TELEMETRY = '/services/license/play_telemetry';
+type Body = { events?: Array<{ event: string; slug: string; details?: Record<string, unknown> }> };
+const eventsOf = (requests: RecordedRequest[]) => requests.flatMap((r) => (r.body as Body)?.events ?? []);
+
+/** The slugs and sources of the end screen's cards, main first (empty while it is hidden). */
+function cards(page: Page): Promise<Array<{ slug: string; main: boolean; text: string }>> {
+  return page.evaluate(() => {
+    const screen = document.querySelector('s72-player')?.shadowRoot?.querySelector('s72-end-screen');
+    return Array.from(screen?.shadowRoot?.querySelectorAll<HTMLElement>('[part~="suggestion"]') ?? []).map((card) => ({
+      slug: card.dataset['slug'] ?? '',
+      main: (card.getAttribute('part') ?? '').includes('main-suggestion'),
+      text: (card.textContent ?? '').replace(/\s+/g, ' ').trim(),
+    }));
+  });
+}
+
+describe('play page: end screen (Up next)', { timeout: 120_000 }, () => {
+  let demo: Demo;
+  let browser: Browser;
+  useDemoAndBrowser((started) => ({ demo, browser } = started));
+
+  it('near the end of a film shows Up next; the main suggestion sends its telemetry, then goes to its route', async () => {
+    // A slow telemetry answer: the page must wait for it (bounded) before it navigates.
+    await fetch(`${demo.url}/__demo/latency`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ path: TELEMETRY, ms: 1_000 }),
+    });
+    const { context, page } = await newPage(browser);
+    try {
+      // The demo film is 60 s long: start 15 s before the end (the default window is 20 s).
+      await page.goto(demo.playUrl(`#/film/night-harbour/night-harbour?u=${TOKENS.adult}&t=45&nav=false`));
+      await page.waitForFunction(() => document.querySelector('s72-player')?.shadowRoot?.querySelector('s72-end-screen[open]'), null, {
+        timeout: 30_000,
+      });
+      const shown = await cards(page);
+      // Continue watching, most recent first (Tide Tables' next episode, then Resume Me, Midway
+      // Point), then the film's recommendations (Clear Skies; Harbour Lights' season is not
+      // watchable as such, Resume Me is already in); night-harbour itself never.
+      assert.deepEqual(
+        shown.map((c) => [c.slug, c.main]),
+        [
+          ['/tv/tide-tables/season/1/episode/2', true],
+          ['/film/resume-me', false],
+          ['/film/midway-point', false],
+          ['/film/clear-skies', false],
+        ],
+        JSON.stringify(shown),
+      );
+      assert.match(shown[0]!.text, /Neap Tide/);
+      assert.match(shown[0]!.text, /Continue watching/);
+      assert.match(shown[3]!.text, /Clear Skies.*Recommended/);
+
+      const telemetryDone: number[] = [];
+      const navigations: number[] = [];
+      page.on('requestfinished', (request) => {
+        if (new URL(request.url()).pathname === TELEMETRY) telemetryDone.push(Date.now());
+      });
+      page.on('request', (request) => {
+        if (request.isNavigationRequest() && request.frame() === page.mainFrame()) navigations.push(Date.now());
+      });
+      await page.locator('s72-player').locator('[part~="main-suggestion"]').click();
+      await page.waitForURL((url) => url.hash.startsWith('#/tv/tide-tables/season/1/episode/2'), { timeout: 20_000 });
+      // The hash is set first, then the page reloads (player-and-client §2).
+      for (let i = 0; i < 100 && navigations.length === 0; i++) await page.waitForTimeout(100);
+      const url = new URL(page.url());
+      assert.equal(url.hash.split('?')[0], '#/tv/tide-tables/season/1/episode/2/neap-tide');
+      const query = new URLSearchParams(url.hash.split('?')[1] ?? '');
+      assert.equal(query.get('t'), null, 't is dropped');
+      assert.equal(query.get('nav'), 'false', 'the rest of the query stays');
+
+      const events = eventsOf(await demo.requests(TELEMETRY)).filter((e) => e.event === 'custom:end-screen-video-clicked');
+      assert.deepEqual(
+        events.map((e) => [e.slug, e.details]),
+        [['/tv/tide-tables/season/1/episode/2', { source: 'continue-watching' }]],
+      );
+      // Flushed before navigation: the telemetry answer came back before the page reloaded.
+      assert.ok(telemetryDone.length > 0 && navigations.length > 0, `telemetry ${telemetryDone.length}, navigations ${navigations.length}`);
+      assert.ok(telemetryDone[0]! <= navigations[0]!, `telemetry answered at ${telemetryDone[0]}, navigation at ${navigations[0]}`);
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('not at the end: no end screen', async () => {
+    const { context, page } = await newPage(browser);
+    try {
+      await page.goto(demo.playUrl(`#/film/night-harbour/night-harbour?u=${TOKENS.adult}&t=5`));
+      await page.waitForFunction(() => {
+        const player = document.querySelector('s72-player') as (HTMLElement & { duration: number }) | null;
+        return player && player.duration > 0;
+      }, null, { timeout: 30_000 });
+      await page.waitForTimeout(3_000);
+      assert.deepEqual(await cards(page), []);
+    } finally {
+      await context.close();
+    }
+  });
+});
