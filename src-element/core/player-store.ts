@@ -222,6 +222,10 @@ export const PLAYER_STATE = {
       return typeof value === 'number' && Number.isFinite(value) ? Math.max(1, value) : DEFAULT_END_SCREEN_TIMING_S;
     },
   },
+  /** End-screen cards: `landscape` (default) or `portrait` (play-page §9 "orientation"). */
+  endScreenOrientation: {
+    get: ({ config }): 'landscape' | 'portrait' => (config?.endScreen?.orientation === 'portrait' ? 'portrait' : 'landscape'),
+  },
 } satisfies Record<string, StateEntry<unknown>>;
 
 export type PlayerStateTable = typeof PLAYER_STATE;

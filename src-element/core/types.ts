@@ -75,8 +75,9 @@ export interface S72PlayerConfig {
    * End screen (player-and-client §4 "End screen"): shows when the last item is within `timingS`
    * seconds of its end (at least 1; play-page §9 default 20); for videos under 60 s, within 1 s.
    * `enabled: false` turns it off. Suggestions come from the element's `suggestions` property.
+   * `orientation`: `landscape` (default) or `portrait` cards (play-page §9).
    */
-  endScreen?: { timingS?: number; enabled?: boolean };
+  endScreen?: { timingS?: number; enabled?: boolean; orientation?: 'landscape' | 'portrait' };
   /** Preferred audio language, e.g. `fr` (player-and-client §3 "Player configuration"). */
   preferredAudioLanguage?: string;
   /**

@@ -26,7 +26,8 @@ export const END_SCREEN_OTHERS = 3;
  * navigates itself (calling `preventDefault()`); when nobody cancels it and `href` is on the page's
  * origin, the end screen goes there.
  *
- * Layout: landscape cards (16:9 images) by default; `orientation="portrait"` uses 2:3 cards. It
+ * Layout: landscape cards (16:9 images) by default; portrait (2:3) cards with the player's
+ * `config.endScreen.orientation: 'portrait'` or the `orientation` attribute (it wins). It
  * sits above the big play button and the control bar, so neither covers it.
  *
  * @attr orientation - `landscape` (default) or `portrait` (play-page §9 "orientation landscape or portrait")
@@ -42,10 +43,10 @@ export const END_SCREEN_OTHERS = 3;
  * @cssprop [--s72-focus-color=#fff] - keyboard focus ring
  */
 export class S72EndScreen extends PlayerUiElement {
-  static override storeKeys = ['endScreen', 'suggestions'] as const;
+  static override storeKeys = ['endScreen', 'suggestions', 'endScreenOrientation'] as const;
 
-  /** `landscape` (default) or `portrait` cards. */
-  @property({ reflect: true }) orientation: 'landscape' | 'portrait' = 'landscape';
+  /** `landscape` or `portrait` cards; unset: the player's `config.endScreen.orientation` (default landscape). */
+  @property({ reflect: true }) orientation: 'landscape' | 'portrait' | null = null;
 
   static override styles = css`
     :host {
@@ -150,10 +151,10 @@ export class S72EndScreen extends PlayerUiElement {
       border-radius: 0.25rem;
       background: #222;
     }
-    :host([orientation='portrait']) .image {
+    :host([layout='portrait']) .image {
       aspect-ratio: 2 / 3;
     }
-    :host([orientation='portrait']) .card:not(.main) {
+    :host([layout='portrait']) .card:not(.main) {
       grid-template-columns: 4rem minmax(0, 1fr);
     }
     .text {
@@ -200,6 +201,7 @@ export class S72EndScreen extends PlayerUiElement {
     // Read before render: Chromium moves focus away as soon as a focused button is removed.
     this.hadFocus = this.matches(':focus-within');
     this.toggleAttribute('open', this.open);
+    this.setAttribute('layout', this.orientation ?? this.state.endScreenOrientation);
   }
 
   protected override updated(changed: PropertyValues<this>): void {

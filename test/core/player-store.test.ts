@@ -324,6 +324,12 @@ const ROWS: Record<PlayerStateKey, RowCase> = {
     act: (store) => store.setOwners({ config: { endScreen: { timingS: 0.2 } } }),
     after: (value) => value === 1,
   },
+  endScreenOrientation: {
+    owners: () => ({ config: {} }),
+    before: 'landscape',
+    act: (store) => store.setOwners({ config: { endScreen: { orientation: 'portrait' } } }),
+    after: (value) => value === 'portrait',
+  },
   error: {
     owners: () => ({}),
     before: null,

@@ -63,6 +63,50 @@ describe('<s72-end-screen>', () => {
     expect(cards(el)).to.have.length(0);
   });
 
+  it('landscape cards by default; portrait from the player configuration or the attribute', async () => {
+    const store = createPlayerStore();
+    store.setUi({ endScreen: true, suggestions: SUGGESTIONS });
+    const el = await endScreen(store);
+    const ratio = () => getComputedStyle(el.shadowRoot!.querySelector('.image')!).aspectRatio;
+    expect(el.getAttribute('layout')).to.equal('landscape');
+    expect(ratio()).to.equal('16 / 9');
+    store.setOwners({ config: { endScreen: { orientation: 'portrait' } } });
+    await el.updateComplete;
+    expect(el.getAttribute('layout')).to.equal('portrait');
+    expect(ratio()).to.equal('2 / 3');
+    store.setOwners({ config: {} });
+    el.orientation = 'portrait';
+    await el.updateComplete;
+    expect(ratio()).to.equal('2 / 3');
+  });
+
+  it('moves focus to the main suggestion when it appears while focus is in the player, not otherwise', async () => {
+    const store = createPlayerStore();
+    store.setUi({ suggestions: SUGGESTIONS });
+    // A stand-in player: a shadow root holding a control and the end screen.
+    const host = await fixture<HTMLDivElement>(html`<div></div>`);
+    const root = host.attachShadow({ mode: 'open' });
+    const control = document.createElement('button');
+    control.textContent = 'Play';
+    const el = document.createElement('s72-end-screen');
+    el.store = store;
+    root.append(control, el);
+    await el.updateComplete;
+    const outside = await fixture<HTMLButtonElement>(html`<button>outside</button>`);
+
+    outside.focus();
+    store.setUi({ endScreen: true });
+    await el.updateComplete;
+    expect(document.activeElement).to.equal(outside);
+    store.setUi({ endScreen: false });
+    await el.updateComplete;
+
+    control.focus();
+    store.setUi({ endScreen: true });
+    await el.updateComplete;
+    expect(el.shadowRoot!.activeElement?.getAttribute('part')).to.equal('suggestion main-suggestion');
+  });
+
   it('shows nothing without suggestions', async () => {
     const store = createPlayerStore();
     store.setUi({ endScreen: true });
