@@ -48,6 +48,9 @@ describe('play page: end screen (Up next)', { timeout: 120_000 }, () => {
       await page.waitForFunction(() => document.querySelector('s72-player')?.shadowRoot?.querySelector('s72-end-screen[open]'), null, {
         timeout: 30_000,
       });
+      // Within the default 20-s window, well before the end (not only once ended).
+      const at = await page.evaluate(() => (document.querySelector('s72-player') as HTMLElement & { currentTime: number }).currentTime);
+      assert.ok(at < 55, `shown at ${at} s`);
       const shown = await cards(page);
       // Continue watching, most recent first (Tide Tables' next episode, then Resume Me, Midway
       // Point), then the film's recommendations (Clear Skies; Harbour Lights' season is not

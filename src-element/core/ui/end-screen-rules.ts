@@ -20,13 +20,19 @@ export const END_SCREEN_MOUNT_DELAY_MS = 2_000;
 export const END_SCREEN_SHORT_VIDEO_S = 60;
 /** The smallest window, and the window of short videos, seconds. */
 export const END_SCREEN_MIN_WINDOW_S = 1;
+/**
+ * How far below 60 s a duration may be and still count as a 60-s video, seconds: Media Source
+ * reports the demo's 60-s title as 59.999999 s (measured in Chromium), which is not "under 60 s".
+ */
+export const END_SCREEN_DURATION_TOLERANCE_S = 0.01;
 
 /**
  * The window before the end in which the end screen is due, seconds: `max(1, timingS)` for a video
- * of 60 s or more, 1 s for a shorter one. A `timingS` that is not a finite number counts as 1.
+ * of 60 s or more (within {@link END_SCREEN_DURATION_TOLERANCE_S}), 1 s for a shorter one. A
+ * `timingS` that is not a finite number counts as 1.
  */
 export function endScreenWindowS(durationS: number, timingS: number): number {
-  if (durationS < END_SCREEN_SHORT_VIDEO_S) return END_SCREEN_MIN_WINDOW_S;
+  if (durationS < END_SCREEN_SHORT_VIDEO_S - END_SCREEN_DURATION_TOLERANCE_S) return END_SCREEN_MIN_WINDOW_S;
   return Number.isFinite(timingS) ? Math.max(END_SCREEN_MIN_WINDOW_S, timingS) : END_SCREEN_MIN_WINDOW_S;
 }
 

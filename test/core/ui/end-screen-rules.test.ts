@@ -22,6 +22,8 @@ describe('endScreenWindowS', () => {
   const rows: [duration: number, timing: number, window: number, why: string][] = [
     [120, 20, 20, 'a video of 60 s or more uses the configured timing'],
     [60, 20, 20, 'exactly 60 s is not "under 60 s"'],
+    [59.999999, 20, 20, 'a 60-s title as Media Source reports it (59.999999 s) is not under 60 s'],
+    [59.98, 20, 1, 'under 60 s (beyond the 0.01-s tolerance): within 1 s'],
     [59.9, 20, 1, 'under 60 s: within 1 s'],
     [10, 5, 1, 'a short video ignores the timing'],
     [120, 0.2, 1, 'the timing is at least 1 s'],
