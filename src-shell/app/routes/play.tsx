@@ -17,7 +17,7 @@ import { checkAutoplay, type AutoplayVerdict } from '../../features/play-flow/au
 import { PlayerScreen } from '../../features/player/components/player-screen.js';
 import type { PlaySession } from '../../types/play-session.js';
 import { goToPlayHash, paths } from '../../config/paths.js';
-import { followEndScreenClick, useEndScreenSuggestions } from '../../features/end-screen/index.js';
+import { followEndScreenClick, isLastPlaylistItem, useEndScreenSuggestions } from '../../features/end-screen/index.js';
 import { useServices } from '../provider.js';
 import type { NavLink } from '../../features/play-flow/navigation.js';
 import { UnsupportedBrowserScreen } from '../../features/device-support/index.js';
@@ -79,7 +79,7 @@ export function PlayRoute({ session }: { session: PlaySession | null }) {
       ? {
           client: services.contentClient(state.session),
           slug: state.context?.slug.slug ?? state.playback.slug,
-          isLast: !state.playback.playlist || state.playback.playlist.index >= state.playback.playlist.count - 1,
+          isLast: isLastPlaylistItem(state.playback.playlist),
           signedIn: Boolean(state.session.authToken),
           configuration: state.context?.configuration,
           i18n,

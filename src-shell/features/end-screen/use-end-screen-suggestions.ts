@@ -23,6 +23,14 @@ export interface EndScreenSuggestionsInput {
 
 const NONE: readonly S72Suggestion[] = Object.freeze([]);
 
+/**
+ * Whether the item playing is the last of its playlist (player-and-client §4 "the last playlist
+ * item"): no playlist (the item plays alone), or the current position is the last one. Pure.
+ */
+export function isLastPlaylistItem(position: { index: number; count: number } | undefined): boolean {
+  return !position || position.index >= position.count - 1;
+}
+
 /** The suggestions (main first), `[]` until loaded, for other items, or when `input` is null. */
 export function useEndScreenSuggestions(input: EndScreenSuggestionsInput | null): readonly S72Suggestion[] {
   const [loaded, setLoaded] = useState<{ key: string; suggestions: readonly S72Suggestion[] } | null>(null);

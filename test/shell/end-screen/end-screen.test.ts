@@ -10,6 +10,7 @@ import { createContentClient, createTranslator } from 's72-player/client';
 import {
   END_SCREEN_FLUSH_TIMEOUT_MS,
   followEndScreenClick,
+  isLastPlaylistItem,
   loadEndScreenSuggestions,
   suggestionHash,
 } from '../../../src-shell/features/end-screen/index.js';
@@ -71,6 +72,19 @@ describe('end screen: suggestions from the content client', () => {
     expect(suggestions.map((s) => s.slug)).not.to.include('/film/clear-skies');
     expect(suggestions.length).to.be.at.most(4);
   });
+});
+
+describe('end screen: only for the last playlist item', () => {
+  const rows: [position: { index: number; count: number } | undefined, last: boolean][] = [
+    [undefined, true], // no playlist: the item plays alone
+    [{ index: 0, count: 1 }, true],
+    [{ index: 0, count: 2 }, false], // the ad before the film
+    [{ index: 1, count: 2 }, true],
+    [{ index: 1, count: 3 }, false],
+  ];
+  for (const [position, last] of rows) {
+    it(`${JSON.stringify(position)} → ${last}`, () => expect(isLastPlaylistItem(position)).to.equal(last));
+  }
 });
 
 describe('end screen: the click', () => {
