@@ -100,6 +100,51 @@ describe('play page: end screen (Up next)', { timeout: 120_000 }, () => {
     }
   });
 
+  it('a playlist: no Up next near the end of the ad, Up next near the end of the feature (the last item)', async () => {
+    const { context, page } = await newPage(browser);
+    type Player = HTMLElement & { currentTime: number; duration: number; content?: { slug?: string }; suggestions: unknown[]; pause(): void; play(): Promise<void> };
+    const playing = (slug: string) =>
+      page.waitForFunction(
+        (s) => {
+          const el = document.querySelector('s72-player') as Player | null;
+          return !!el && el.content?.slug === s && el.currentTime > 0.2 && el.duration > 0;
+        },
+        slug,
+        { timeout: 30_000, polling: 200 },
+      );
+    try {
+      await page.goto(demo.playUrl(`#/film/sponsored-feature/sponsored-feature?u=${TOKENS.adult}`));
+      await playing('/film/demo-ad');
+      await page.evaluate(() => {
+        const el = document.querySelector('s72-player') as Player;
+        el.pause();
+        el.currentTime = el.duration - 10;
+      });
+      await page.waitForTimeout(3_500);
+      assert.deepEqual(await cards(page), [], 'no end screen on the ad');
+      assert.equal(await page.evaluate(() => (document.querySelector('s72-player') as Player).suggestions.length), 0);
+
+      await page.evaluate(() => {
+        const el = document.querySelector('s72-player') as Player;
+        el.currentTime = el.duration - 1;
+        return el.play();
+      });
+      await playing('/film/sponsored-feature');
+      await page.evaluate(() => {
+        const el = document.querySelector('s72-player') as Player;
+        el.currentTime = el.duration - 12;
+      });
+      await page.waitForFunction(() => document.querySelector('s72-player')?.shadowRoot?.querySelector('s72-end-screen[open]'), null, {
+        timeout: 30_000,
+      });
+      const shown = await cards(page);
+      assert.ok(shown.length >= 1 && shown.length <= 4 && shown[0]!.main, JSON.stringify(shown));
+      assert.ok(!shown.some((c) => c.slug === '/film/sponsored-feature' || c.slug === '/film/demo-ad'), JSON.stringify(shown));
+    } finally {
+      await context.close();
+    }
+  });
+
   it('not at the end: no end screen', async () => {
     const { context, page } = await newPage(browser);
     try {
