@@ -102,7 +102,7 @@ describe('play page: end screen (Up next)', { timeout: 120_000 }, () => {
 
   it('a playlist: no Up next near the end of the ad, Up next near the end of the feature (the last item)', async () => {
     const { context, page } = await newPage(browser);
-    type Player = HTMLElement & { currentTime: number; duration: number; content?: { slug?: string }; suggestions: unknown[]; pause(): void; play(): Promise<void> };
+    type Player = HTMLElement & { currentTime: number; duration: number; content?: { slug?: string }; suggestions: readonly unknown[]; pause(): void; play(): Promise<void> };
     const playing = (slug: string) =>
       page.waitForFunction(
         (s) => {
