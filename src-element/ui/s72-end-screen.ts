@@ -39,6 +39,7 @@ export const END_SCREEN_OTHERS = 3;
  * @csspart main-suggestion - the main suggestion card (also `suggestion`)
  * @csspart close-button - the Close button
  * @cssprop [--s72-end-screen-background=rgb(0 0 0 / 0.85)] - behind the suggestions
+ * @cssprop [--s72-end-screen-inset-block-start=1.25rem] - room at the top, e.g. for a page's bar laid over the player
  * @cssprop [--s72-accent-color=#e50914] - the "Up next" label and the main card's play badge
  * @cssprop [--s72-focus-color=#fff] - keyboard focus ring
  */
@@ -67,6 +68,7 @@ export class S72EndScreen extends PlayerUiElement {
       flex-direction: column;
       gap: 0.75rem;
       padding: 1.25rem 1.5rem;
+      padding-block-start: var(--s72-end-screen-inset-block-start, 1.25rem);
       background: var(--s72-end-screen-background, rgb(0 0 0 / 0.85));
       overflow: auto;
     }

@@ -5,7 +5,7 @@
 import { S72Player, type S72PlayerElement } from 's72-player/react';
 import type { Clock, S72Error, S72Content, S72PlayerConfig } from 's72-player/client';
 import type { S72EndScreenClick, S72Suggestion, S72Tracks } from 's72-player';
-import { useEffect, useRef, useState, type MouseEvent } from 'react';
+import { useEffect, useRef, useState, type CSSProperties, type MouseEvent } from 'react';
 import { SkipPlayTimer, type SkipButtonState } from '../skip-timing.js';
 import { goToPlayHash } from '../../../config/paths.js';
 import { useTranslator } from '../../../lib/i18n.js';
@@ -165,6 +165,8 @@ export function PlayerScreen(props: PlayerScreenProps) {
         onS72Error={(e: CustomEvent<S72Error>) => props.onError?.(e.detail)}
         onS72TracksChange={(e: CustomEvent<S72Tracks>) => props.onTracksChange?.(e.detail)}
         suggestions={props.suggestions ?? []}
+        // [end-screen] Up next starts below the navigation bar laid over the player.
+        {...(showNavbar ? { style: { '--s72-end-screen-inset-block-start': '4.5rem' } as CSSProperties } : {})}
         onS72EndScreenClick={(e: CustomEvent<S72EndScreenClick>) => {
           if (!props.onEndScreenClick) return;
           e.preventDefault();
