@@ -15,6 +15,8 @@ import { WatchWindowScreen } from '../../features/play-flow/components/watch-win
 import { usePlayFlow } from '../../features/play-flow/hooks/use-play-flow.js';
 import { checkAutoplay, type AutoplayVerdict } from '../../features/play-flow/autoplay-check.js';
 import { PlayerScreen } from '../../features/player/components/player-screen.js';
+import type { RelatedMenuProps } from '../../features/player/components/related-menu.js';
+import type { Playback } from '../../features/play-flow/machine.js';
 import type { PlaySession } from '../../types/play-session.js';
 import { goToPlayHash, paths } from '../../config/paths.js';
 import { followEndScreenClick, isLastPlaylistItem, useEndScreenSuggestions } from '../../features/end-screen/index.js';
@@ -36,6 +38,19 @@ function navItem(link: NavLink | undefined) {
   if (!link) return undefined;
   const hash = typeof window === 'undefined' ? '' : window.location.hash;
   return { title: link.title, href: paths.play.itemHash(link.slug, link.title, hash) };
+}
+
+/** The related-content menu's rows: available items get their play route (like {@link navItem}). */
+function relatedMenu(playback: Playback): RelatedMenuProps | undefined {
+  if (!playback.related) return undefined;
+  const hash = typeof window === 'undefined' ? '' : window.location.hash;
+  return {
+    kind: playback.slug.includes('/bonus/') ? 'bonuses' : 'episodes',
+    items: playback.related.map((item) => ({
+      ...item,
+      ...(item.status === 'available' ? { href: paths.play.itemHash(item.slug, item.title, hash) } : {}),
+    })),
+  };
 }
 
 /** The loading screen's label of each phase of the flow (string-table keys). */
@@ -170,6 +185,7 @@ export function PlayRoute({ session }: { session: PlaySession | null }) {
           showNavbar={playback.showNavbar}
           previous={navItem(playback.nav.previous)}
           next={navItem(playback.nav.next)}
+          related={relatedMenu(playback)}
           backHref={backHref}
           onTimeUpdate={(t) => messenger.timeUpdate(playback.slug, t)}
           onTracksChange={(tracks) => {

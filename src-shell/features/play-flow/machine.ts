@@ -69,7 +69,7 @@ import { sessionServicesConfig } from './session-services.js';
 import { chooseStream, configuredKeySystems, type PlaybackCapabilities, type StreamKind } from './choose-stream.js';
 import { describeItem, type ItemDescription, type ItemMetadata } from './describe-item.js';
 import { flowError, toFlowError, withMessage, type FlowError } from './flow-errors.js';
-import { navLinks, siblingsOf, type NavLinks } from './navigation.js';
+import { navLinks, relatedItems, siblingsOf, type NavLinks, type RelatedItem } from './navigation.js';
 import {
   availableAt,
   checkAge,
@@ -123,6 +123,11 @@ export interface Playback {
   showNavbar: boolean;
   /** Previous / next episode or bonus of the navigation bar. */
   nav: NavLinks;
+  /**
+   * The related-content menu (player-and-client §1, §8): the episodes of the season or the bonuses,
+   * each with its status; absent for a film or when the availabilities are unknown.
+   */
+  related?: RelatedItem[];
   /**
    * `cast=false` / `airplay=false` (play-page §2). `<s72-player>` has no switch for these yet; kept
    * here so the page can hand them over once it has.
@@ -617,6 +622,8 @@ function streamsLoaded(
   const libraryEntry = libraryEntryFor(library, slug, other ? undefined : state.session.item);
   const window = watchWindow({ response, availability: state.availability, libraryEntry, now });
   const rentalEndsAt = rentalEndOf(libraryEntry, window);
+  const siblings = siblingsOf(state.slug, state.metadata);
+  const related = state.slug.type === 'film' ? undefined : relatedItems(state.slug.slug, siblings, siblingAvailabilities, now);
   const playback: Playback = {
     slug,
     content,
@@ -629,7 +636,8 @@ function streamsLoaded(
     ...(state.description.poster ? { poster: state.description.poster } : {}),
     kind: chosen.kind,
     showNavbar: state.session.showNavbar,
-    nav: navLinks(state.slug.slug, siblingsOf(state.slug, state.metadata), siblingAvailabilities, now),
+    nav: navLinks(state.slug.slug, siblings, siblingAvailabilities, now),
+    ...(related ? { related } : {}),
     castEnabled: state.session.castEnabled,
     airplayEnabled: state.session.airplayEnabled,
     ...(playlist ? { playlist } : {}),

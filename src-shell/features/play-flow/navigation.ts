@@ -62,3 +62,36 @@ export function navLinks(slug: string, siblings: readonly Sibling[], availabilit
   const next = siblings.slice(i + 1).find(available);
   return { ...(previous ? { previous: { ...previous } } : {}), ...(next ? { next: { ...next } } : {}) };
 }
+
+/** Why a related item can or cannot be played now (player-and-client §8 labels 'Coming soon', 'Expired'). */
+export type RelatedStatus = 'available' | 'coming-soon' | 'expired';
+
+/** One row of the related-content menu: a sibling episode or bonus, and whether it plays now. */
+export interface RelatedItem extends Sibling {
+  status: RelatedStatus;
+  /** The item being played. */
+  current: boolean;
+}
+
+/**
+ * The related-content menu of `slug` (player-and-client §1 "a related-content menu", §8 "Labels"):
+ * every sibling in order, each with its status at `now` (epoch ms) — coming soon before its window,
+ * expired after it, available otherwise — and the current one marked. Unlike {@link navLinks},
+ * unavailable siblings are listed (labelled, not linked). `undefined` when the availabilities are
+ * unknown (the lookup failed): the page then shows no menu rather than guessing. `[]` (a season
+ * without episodes) is shown as 'No episodes'. Pure.
+ */
+export function relatedItems(
+  slug: string,
+  siblings: readonly Sibling[],
+  availabilities: readonly Availability[] | undefined,
+  now: number,
+): RelatedItem[] | undefined {
+  if (availabilities === undefined) return undefined;
+  const bySlug = new Map(availabilities.map((a) => [a.slug, a]));
+  return siblings.map((s) => {
+    const availability = bySlug.get(s.slug);
+    const status: RelatedStatus = isExpired(availability, now) ? 'expired' : isComingSoon(availability, now) ? 'coming-soon' : 'available';
+    return { slug: s.slug, title: s.title, status, current: s.slug === slug };
+  });
+}

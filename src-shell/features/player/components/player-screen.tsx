@@ -9,6 +9,7 @@ import { useEffect, useRef, useState, type CSSProperties, type MouseEvent } from
 import { SkipPlayTimer, type SkipButtonState } from '../skip-timing.js';
 import { goToPlayHash } from '../../../config/paths.js';
 import { useTranslator } from '../../../lib/i18n.js';
+import { RelatedMenu, type RelatedMenuProps } from './related-menu.js';
 
 /** A previous / next link of the navigation bar: an available sibling (play-page §2 "Page elements"). */
 export interface PlayerNavLink {
@@ -21,6 +22,8 @@ export interface PlayerScreenProps {
   /** Previous and next episode or bonus (play-page §2 "Page elements"). */
   previous?: PlayerNavLink | undefined;
   next?: PlayerNavLink | undefined;
+  /** The related-content menu in the navigation bar (player-and-client §1, §8); absent: none. */
+  related?: RelatedMenuProps | undefined;
   content: S72Content;
   config: S72PlayerConfig;
   title: string;
@@ -132,6 +135,7 @@ export function PlayerScreen(props: PlayerScreenProps) {
               {props.next ? <NavItem link={props.next} rel="next" /> : null}
             </nav>
           ) : null}
+          {props.related ? <RelatedMenu {...props.related} /> : null}
         </header>
       ) : (
         <h1 className="visually-hidden" data-testid="title">
