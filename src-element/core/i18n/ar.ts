@@ -34,6 +34,8 @@ export const ar: StringTable<ArabicPlural> = {
   // [settings-menu]
   // [subtitles]
   // [controls]
+  /** The title bar's back button (player-and-client §2 "Title bar with a back button"). */
+  'controls.back': 'رجوع',
   // [gestures]
   // [end-screen]
   'endScreen.label': 'التالي',
@@ -148,6 +150,12 @@ export const ar: StringTable<ArabicPlural> = {
   'nav.previous': 'السابق: {title}',
   'nav.next': 'التالي: {title}',
   'nav.unavailable': 'غير متاح الآن',
+  'related.episodes': 'الحلقات',
+  'related.bonuses': 'محتوى إضافي',
+  'related.noEpisodes': 'لا توجد حلقات',
+  'related.comingSoon': 'قريبًا',
+  'related.expired': 'منتهي الصلاحية',
+  'related.playing': 'قيد التشغيل',
   'playlist.skip': 'تخطي',
 
   // ── Item descriptions ──

@@ -44,6 +44,8 @@ export const en = {
   // [settings-menu]
   // [subtitles]
   // [controls]
+  /** The title bar's back button (player-and-client §2 "Title bar with a back button"). */
+  'controls.back': 'Back',
   // [gestures]
   // [end-screen]
   'endScreen.label': 'Up next',
@@ -126,6 +128,13 @@ export const en = {
   'nav.previous': 'Previous: {title}',
   'nav.next': 'Next: {title}',
   'nav.unavailable': 'Not available now',
+  /** The related-content menu (player-and-client §1, §8 "Labels"). */
+  'related.episodes': 'Episodes',
+  'related.bonuses': 'Extras',
+  'related.noEpisodes': 'No episodes',
+  'related.comingSoon': 'Coming soon',
+  'related.expired': 'Expired',
+  'related.playing': 'Playing',
   'playlist.skip': 'Skip',
 
   // ── Item descriptions (play-page §9 "Season name default 'Season'") ──
