@@ -16,6 +16,8 @@ export const playerStyles = css`
       color: #fff;
       overflow: hidden;
       contain: content;
+      /* The form factors below follow the player's own width, not the viewport's. */
+      container: s72-player / inline-size;
     }
     :host([hidden]) {
       display: none;
@@ -35,6 +37,55 @@ export const playerStyles = css`
       position: absolute;
       inset-inline: 0;
       inset-block-end: 0;
+    }
+    s72-title-bar {
+      position: absolute;
+      inset-inline: 0;
+      inset-block-start: 0;
+    }
+    /*
+     * [idle] Auto-hide (controllers/idle-controller.ts, player-and-client §9): hidden controls fade
+     * out, take no clicks (a click reaches the video) and the cursor hides; they stay focusable, so
+     * Tab brings them back.
+     */
+    s72-control-bar,
+    s72-title-bar {
+      transition: opacity 0.25s ease;
+    }
+    :host([controls-hidden]) s72-control-bar,
+    :host([controls-hidden]) s72-title-bar {
+      opacity: 0;
+      pointer-events: none;
+    }
+    :host([controls-hidden]) {
+      cursor: none;
+    }
+    @media (prefers-reduced-motion: reduce) {
+      s72-control-bar,
+      s72-title-bar {
+        transition: none;
+      }
+    }
+    /*
+     * [form-factors] Font sizes by the player's width (player-and-client §9 "Font size breakpoints
+     * per form factor"): handheld < 600 px, desktop 600–1599 px, smart-tv >= 1600 px. The page's
+     * --s72-control-font-size / --s72-title-font-size win over these (one size at every width).
+     */
+    .frame {
+      --_s72-control-font-size: 14px;
+      --_s72-title-font-size: 18px;
+    }
+    @container s72-player (min-width: 600px) {
+      .frame {
+        --_s72-control-font-size: 16px;
+        --_s72-title-font-size: 24px;
+      }
+    }
+    @container s72-player (min-width: 1600px) {
+      .frame {
+        --_s72-control-font-size: 28px;
+        --_s72-title-font-size: 50px;
+      }
     }
     .spinner {
       position: absolute;

@@ -40,7 +40,7 @@ export { SEEK_STEP_S } from './controllers/keyboard-controller.js';
 
 /** Engines in the order they are tried (player-and-client §4 "Engine choice"). */
 const ENGINE_LOADERS: readonly EngineLoader[] = [shakaEngineLoader];
-const HOST_KEYS = ['paused', 'ended', 'played', 'loaded', 'error', 'buffering', 'muted'] as const;
+const HOST_KEYS = ['paused', 'ended', 'played', 'loaded', 'error', 'buffering', 'muted', 'controlsVisible'] as const;
 const SOURCE_PROPERTIES = ['content', 'config', 'src', 'licenseUrl', 'keySystem', 'authToken'] as const;
 
 /**
@@ -68,6 +68,7 @@ const SOURCE_PROPERTIES = ['content', 'config', 'src', 'licenseUrl', 'keySystem'
  * @attr dir - `rtl` or `ltr`; default: the language's (Arabic mirrors the controls)
  * @attr {boolean} paused - (read-only) reflects the paused state
  * @attr {boolean} buffering - (read-only) reflects buffering
+ * @attr {boolean} controls-hidden - (read-only) the controls and title bar are hidden (idle, player-and-client §9)
  *
  * @fires {CustomEvent<S72Error>} s72-error - any error; `detail` is the `S72Error` (play-page §8)
  * @fires {CustomEvent<{engine: string}>} s72-loaded - the source is loaded
@@ -95,9 +96,11 @@ const SOURCE_PROPERTIES = ['content', 'config', 'src', 'licenseUrl', 'keySystem'
  *
  * @slot play - replaces the play icon (also: pause, volume, muted, enter-fullscreen, exit-fullscreen, retry)
  * @slot error-{code} - replaces the error panel's text for one code, e.g. `error-drm_failed`
+ * @slot title-bar-end - the page's own controls at the end of the title bar (e.g. an episodes list)
  * @csspart video - the `<video>`
  * @csspart controls - the control bar; its own parts are passed through (`exportparts`): play-button,
- *   seek-bar, time, live-badge, live-edge, live-button, mute-button, volume, rate, fullscreen-button
+ *   seek-bar, seek-tooltip, seek-buffered, time, live-badge, live-edge, live-button, mute-button, volume, rate, fullscreen-button
+ * @csspart title-bar - the title bar (`s72-title-bar`); passed through: back-button, title, subtitle
  * @csspart spinner - the buffering spinner (shown after 0.25 s, play-page §9)
  * @csspart big-play-button - the big play button
  * @csspart error - the error panel
@@ -296,9 +299,9 @@ export class S72Player extends PlayerMediaApi {
         <s72-stats-overlay part="stats"></s72-stats-overlay>
         <s72-end-screen part="end-screen" exportparts="suggestion, main-suggestion, close-button"></s72-end-screen>
         ${state.error ? errorPanel(state.error, i18n, this.retry) : nothing}
-        <s72-title-bar part="title-bar"></s72-title-bar>
+        <s72-title-bar part="title-bar" exportparts="back-button, title, subtitle"><slot name="title-bar-end" slot="title-bar-end"></slot></s72-title-bar>
         <s72-announcer></s72-announcer>
-        <s72-control-bar part="controls" exportparts="play-button, seek-bar, time, live-badge, live-edge, live-button, mute-button, volume, rate, fullscreen-button">
+        <s72-control-bar part="controls" exportparts="play-button, seek-bar, seek-tooltip, seek-buffered, time, live-badge, live-edge, live-button, mute-button, volume, rate, fullscreen-button">
           ${ICON_NAMES.filter((name) => name !== 'retry').map((name) => html`<slot name=${name} slot=${name}>${icon(name)}</slot>`)}
         </s72-control-bar>
       </div>
@@ -312,6 +315,7 @@ export class S72Player extends PlayerMediaApi {
   private reflect(state: PlayerState): void {
     this.toggleAttribute('paused', state.paused);
     this.toggleAttribute('buffering', state.buffering);
+    this.toggleAttribute('controls-hidden', !state.controlsVisible);
     if (this.muted !== state.muted && this.video) this.muted = state.muted;
   }
 

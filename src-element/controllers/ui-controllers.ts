@@ -5,10 +5,12 @@
  */
 import type { PlayerHost } from './player-host.js';
 import { EndScreenController } from './end-screen-controller.js'; // [end-screen]
+import { IdleController } from './idle-controller.js'; // [idle]
 
 export function uiControllers(host: PlayerHost): void {
   void host;
   // [idle] auto-hide of the controls (player-and-client §9 "Overlay hides after 3000 ms")
+  new IdleController(host);
   // [big-play] big play button rules (player-and-client §2)
   // [gestures] touch double-tap seek (player-and-client §9)
   // [preferences] subtitle preferences in localStorage (player-and-client §3)
