@@ -6,29 +6,43 @@ import { LIVE_EDGE_TOLERANCE_S, secondsBehindLiveEdge } from '../core/live/live-
 import { createTranslator, type Translator } from '../core/i18n/index.js';
 import type { PlayerState } from '../core/player-store.js';
 import { playerContext, type PlayerContextValue } from '../context.js';
-import { DebounceController } from '../controllers/debounce-controller.js';
-import { SEEK_STEP_S } from '../controllers/keyboard-controller.js';
 import { StoreController } from '../controllers/store-controller.js';
 import { defineElement } from '../define.js';
 import { PLAYBACK_RATES } from '../core/request-map.js';
 import { fireRequest } from '../events.js';
 import { icon, type IconName } from './icons.js';
+import './s72-seek-bar.js';
+import type { S72ScrubChange, SeekBarValues } from './s72-seek-bar.js';
 
-/** player-and-client §9 "Controls": the seek bar seeks 0.125 s after the thumb stops moving. */
-export const SEEK_BAR_DELAY_MS = 125;
+export { SEEK_BAR_DELAY_MS, SEEK_THROTTLE_MS } from './s72-seek-bar.js';
 
 /**
  * @tagname s72-control-bar
  * @summary The control bar of `<s72-player>`: play/pause, seek bar, time, mute, volume, fullscreen.
  *
- Inside `<s72-player>` it renders from the player's store (through `@lit/context`), re-rendering
+ * Inside `<s72-player>` it renders from the player's store (through `@lit/context`), re-rendering
  * only for the keys it reads, and labels itself from the player's string table; on its own it
  * renders from its properties. It never touches the media: every user intent is a bubbling,
  * composed request event (DESIGN.md "Element events"; player-and-client §2 "Control bar and seek
  * bar", §5 "Seeks are clamped", §9 "Controls"). Every control is a native `<button>` or
  * `<input type="range">` with a label, so it works with the keyboard and screen readers as is.
  * Under `dir="rtl"` the bar mirrors, the seek and volume sliders included (they fill from the
- * right, as the reading direction goes); the clock stays `h:mm:ss` in Latin digits.
+ * right, as the reading direction goes); the clock stays `h:mm:ss` in Latin digits. The seek bar is
+ * its own element, `<s72-seek-bar>` (drag throttle, tooltip, buffered range).
+ *
+ * Form factors (player-and-client §9 "Font size breakpoints per form factor"): the font size, and
+ * with it every button, follows the player's own width (container queries in the player's styles):
+ *
+ * | form factor | player width   | controls | title bar title |
+ * |-------------|----------------|----------|-----------------|
+ * | handheld    | < 600 px       | 14 px    | 18 px           |
+ * | desktop     | 600 – 1599 px  | 16 px    | 24 px           |
+ * | smart-tv    | >= 1600 px     | 28 px    | 50 px           |
+ *
+ * `--s72-control-font-size` fixes one size at every width. The volume slider is hidden on
+ * touch-only devices (`(hover: none) and (pointer: coarse)`: the device's own buttons set the
+ * volume; the mute button stays); fullscreen is hidden where unsupported or blocked (`canFullscreen`:
+ * no Fullscreen API, or `config.fullscreen` false — the play page's iPhone restriction).
  *
  * @fires s72-play-request - play button, while paused
  * @fires s72-pause-request - play button, while playing
@@ -40,7 +54,7 @@ export const SEEK_BAR_DELAY_MS = 125;
  * @fires s72-seek-to-live-request - go-to-live button (live, behind the live edge)
  * @slot play - play icon (also: pause, volume, muted, enter-fullscreen, exit-fullscreen)
  * @csspart play-button
- * @csspart seek-bar
+ * @csspart seek-bar - the seek bar (`s72-seek-bar`); passed through: seek-input, seek-buffered, seek-tooltip
  * @csspart time
  * @csspart mute-button
  * @csspart volume
@@ -51,6 +65,9 @@ export const SEEK_BAR_DELAY_MS = 125;
  * @csspart live-button - "go to live", shown while behind the live edge (live only)
  * @cssprop [--s72-accent-color=#e50914] - seek and volume fill
  * @cssprop [--s72-control-bar-background=linear-gradient(transparent, rgb(0 0 0 / 0.75))]
+ * @cssprop [--s72-control-font-size=14px] - font size of the controls; every button scales with it (default: per form factor)
+ * @cssprop [--s72-seek-track-color=rgb(255 255 255 / 0.3)] - the seek bar's track
+ * @cssprop [--s72-seek-buffered-color=rgb(255 255 255 / 0.6)] - the buffered range on the seek bar
  */
 export class S72ControlBar extends LitElement {
   /** Focusing the bar focuses its first enabled control. */
@@ -63,18 +80,22 @@ export class S72ControlBar extends LitElement {
       padding: 0.5rem 0.75rem;
       color: #fff;
       background: var(--s72-control-bar-background, linear-gradient(transparent, rgb(0 0 0 / 0.75)));
-      font: 500 0.875rem/1 system-ui, sans-serif;
+      font: 500 var(--s72-control-font-size, var(--_s72-control-font-size, 14px)) / 1 system-ui, sans-serif;
       box-sizing: border-box;
     }
     button {
       all: unset;
       display: inline-grid;
       place-items: center;
-      inline-size: 2.5rem;
-      block-size: 2.5rem;
-      border-radius: 0.375rem;
+      inline-size: 2.75em;
+      block-size: 2.75em;
+      border-radius: 0.375em;
       cursor: pointer;
       flex: none;
+    }
+    svg {
+      inline-size: 1.7em;
+      block-size: 1.7em;
     }
     button:hover {
       background: rgb(255 255 255 / 0.12);
@@ -101,10 +122,15 @@ export class S72ControlBar extends LitElement {
     }
     .seek {
       flex: 1 1 auto;
-      min-inline-size: 4rem;
     }
     .volume {
-      inline-size: 5rem;
+      inline-size: 5em;
+    }
+    /* Touch-only devices set the volume with their own buttons; the mute button stays. */
+    @media (hover: none) and (pointer: coarse) {
+      .volume {
+        display: none;
+      }
     }
     .time {
       direction: ltr;
@@ -165,9 +191,8 @@ export class S72ControlBar extends LitElement {
   /** Play and pause act only when content is loaded with a duration (player-and-client §5). */
   @property({ type: Boolean }) loaded = false;
 
-  /** Position shown while the viewer drags the seek bar, or null. */
+  /** Position shown while the viewer drags the seek bar, or null (from `s72-scrub-change`). */
   @state() private scrubTime: number | null = null;
-  private readonly seekDelay = new DebounceController(this, SEEK_BAR_DELAY_MS);
 
   /** The player's store and strings, when inside `<s72-player>`. */
   @consume({ context: playerContext, subscribe: true })
@@ -215,23 +240,16 @@ export class S72ControlBar extends LitElement {
       this.internals.role = 'group';
       this.internals.ariaLabel = this.i18n.t('player.controls');
     }
-    // A seek the player confirmed ends scrubbing.
-    if (changed.has('currentTime') && this.scrubTime !== null && !this.seekDelay.pending) {
-      this.scrubTime = null;
-    }
   }
 
   protected override render() {
     const shownTime = this.scrubTime ?? this.currentTime;
     const hasDuration = Number.isFinite(this.duration) && this.duration > 0;
-    const seekMax = hasDuration ? this.duration : Math.max(this.seekEnd, 0);
     const volumePercent = Math.round((this.muted ? 0 : this.volume) * 100);
     const i18n = this.i18n;
     const t: Translator['t'] = (key, params) => i18n.t(key, params);
-    const spokenTime = (seconds: number) => i18n.spokenTime(seconds);
     const behindS = this.live ? secondsBehindLiveEdge(shownTime, { start: this.seekStart, end: this.seekEnd }) : 0;
     const atEdge = behindS <= LIVE_EDGE_TOLERANCE_S;
-    const liveText = atEdge ? t('player.atLiveEdge') : t('player.behindLive', { offset: spokenTime(behindS) });
     return html`
       <button
         part="play-button"
@@ -241,21 +259,13 @@ export class S72ControlBar extends LitElement {
       >
         ${this.slotted(this.paused ? 'play' : 'pause')}
       </button>
-      <input
+      <s72-seek-bar
         class="seek"
         part="seek-bar"
-        type="range"
-        aria-label=${t('player.seek')}
-        min=${this.seekStart}
-        max=${seekMax}
-        step="any"
-        .value=${String(clamp(shownTime, this.seekStart, seekMax))}
-        aria-valuetext=${this.live ? liveText : t('player.timeOf', { current: spokenTime(shownTime), duration: spokenTime(seekMax) })}
-        ?disabled=${!this.canSeek || !this.loaded}
-        @input=${this.onSeekInput}
-        @change=${this.onSeekChange}
-        @keydown=${this.onSeekKeydown}
-      />
+        exportparts="seek-input, seek-buffered, seek-tooltip"
+        .values=${this.player ? null : this.seekBarValues()}
+        @s72-scrub-change=${this.onScrubChange}
+      ></s72-seek-bar>
       <span class="time" part="time" role="timer" aria-live="off" ?hidden=${this.live && atEdge}>
         ${this.live
           ? `-${formatTime(behindS)}`
@@ -316,37 +326,20 @@ export class S72ControlBar extends LitElement {
     else fireRequest(this, 's72-pause-request');
   }
 
-  private onSeekInput(event: Event): void {
-    this.scrubTime = Number((event.target as HTMLInputElement).value);
-    this.seekDelay.schedule(() => this.commitSeek());
+  /** The seek bar's values outside a player (inside one it reads the store itself). */
+  private seekBarValues(): Partial<SeekBarValues> {
+    return {
+      currentTime: this.currentTime,
+      duration: this.duration,
+      seekable: { start: this.seekStart, end: this.seekEnd },
+      canSeek: this.canSeek,
+      loaded: this.loaded,
+      live: this.live,
+    };
   }
 
-  private onSeekChange(event: Event): void {
-    this.scrubTime = Number((event.target as HTMLInputElement).value);
-    this.commitSeek();
-  }
-
-  /**
-   * Arrow keys on the seek bar step by `SEEK_STEP_S` (player-and-client §9 "Seek step 10 s with
-   * arrows"), not the range input's 1 % of the bar; presses in a row add up from the position they
-   * asked for. The horizontal arrows follow the bar's direction (mirrored under RTL). Home and End
-   * keep the input's own behaviour (start and end of the seekable range, the live edge on live).
-   */
-  private onSeekKeydown(event: KeyboardEvent): void {
-    const rtl = getComputedStyle(this).direction === 'rtl';
-    const sign = { ArrowLeft: rtl ? 1 : -1, ArrowRight: rtl ? -1 : 1, ArrowDown: -1, ArrowUp: 1 }[event.key];
-    if (sign === undefined || !this.canSeek || !this.loaded) return;
-    event.preventDefault();
-    event.stopPropagation();
-    const end = Number.isFinite(this.duration) && this.duration > 0 ? this.duration : Math.max(this.seekEnd, 0);
-    this.scrubTime = clamp((this.scrubTime ?? this.currentTime) + sign * SEEK_STEP_S, this.seekStart, end);
-    this.commitSeek();
-  }
-
-  private commitSeek(): void {
-    this.seekDelay.cancel();
-    if (this.scrubTime === null || !this.canSeek) return;
-    fireRequest(this, 's72-seek-request', this.scrubTime);
+  private onScrubChange(event: CustomEvent<S72ScrubChange>): void {
+    this.scrubTime = event.detail;
   }
 
   private onLiveClick(): void {

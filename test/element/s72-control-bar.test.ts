@@ -3,8 +3,11 @@ import sinon from 'sinon';
 import { sendKeys } from '@web/test-runner-commands';
 import '../../src-element/ui/s72-control-bar.js';
 import { SEEK_BAR_DELAY_MS, type S72ControlBar } from '../../src-element/ui/s72-control-bar.js';
+import type { S72SeekBar } from '../../src-element/ui/s72-seek-bar.js';
 
 const part = <T extends Element>(bar: S72ControlBar, name: string) => bar.shadowRoot!.querySelector<T>(`[part="${name}"]`)!;
+/** The seek bar's own range input (inside `<s72-seek-bar>`). */
+const seekInput = (bar: S72ControlBar) => part<S72SeekBar>(bar, 'seek-bar').shadowRoot!.querySelector<HTMLInputElement>('[part="seek-input"]')!;
 
 async function bar(props: Partial<S72ControlBar> = {}): Promise<S72ControlBar> {
   const element = await fixture<S72ControlBar>(html`<s72-control-bar></s72-control-bar>`);
@@ -24,7 +27,7 @@ describe('<s72-control-bar>', () => {
     const element = await bar({ paused: true, muted: false });
     expect(part(element, 'play-button').getAttribute('aria-label')).to.equal('Play');
     expect(part(element, 'mute-button').getAttribute('aria-label')).to.equal('Mute');
-    expect(part(element, 'seek-bar').getAttribute('aria-label')).to.equal('Seek');
+    expect(seekInput(element).getAttribute('aria-label')).to.equal('Seek');
     expect(part(element, 'volume').getAttribute('aria-label')).to.equal('Volume');
     Object.assign(element, { paused: false, muted: true });
     await element.updateComplete;
@@ -86,21 +89,27 @@ describe('<s72-control-bar>', () => {
     ]);
   });
 
-  it('seek bar: dragging seeks 0.125 s after the thumb stops (player-and-client §9)', async () => {
+  it('seek bar: the clock shows the dragged position at once; the seek follows 0.125 s after the thumb stops (player-and-client §9)', async () => {
     const element = await bar({ currentTime: 100 });
     const seek = sinon.spy();
     element.addEventListener('s72-seek-request', seek);
-    const slider = part<HTMLInputElement>(element, 'seek-bar');
+    const slider = seekInput(element);
     for (const value of ['200', '250', '300']) {
       slider.value = value;
       slider.dispatchEvent(new Event('input'));
     }
+    await part<S72SeekBar>(element, 'seek-bar').updateComplete;
     await element.updateComplete;
     expect(seek.called).to.equal(false);
     expect(part(element, 'time').textContent).to.contain('5:00');
     await new Promise((resolve) => setTimeout(resolve, SEEK_BAR_DELAY_MS + 100));
     expect(seek.calledOnce).to.equal(true);
     expect((seek.firstCall.args[0] as CustomEvent<number>).detail).to.equal(300);
+    element.currentTime = 300;
+    await element.updateComplete;
+    await part<S72SeekBar>(element, 'seek-bar').updateComplete;
+    await element.updateComplete;
+    expect(part(element, 'time').textContent, 'the confirmed position').to.contain('5:00');
   });
 
   it('the seek bar is disabled when seeking is not allowed (play-page §2 seeking=false)', async () => {
