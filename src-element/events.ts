@@ -60,6 +60,8 @@ export const REQUEST_EVENTS = {
   audioTrack: 's72-audio-track-request',
   /** detail: text track id, or null for off. */
   textTrack: 's72-text-track-request',
+  /** Captions on/off (the `C` key): off when a track shows, else the remembered (or first) track. */
+  captionsToggle: 's72-captions-toggle-request',
   /** detail: video track id, or null for Auto. */
   quality: 's72-quality-request',
   /** detail: some subtitle preferences. */

@@ -101,6 +101,10 @@ const SOURCE_PROPERTIES = ['content', 'config', 'src', 'licenseUrl', 'keySystem'
  * @csspart controls - the control bar; its own parts are passed through (`exportparts`): play-button,
  *   seek-bar, seek-tooltip, seek-buffered, time, live-badge, live-edge, live-button, mute-button, volume, rate, fullscreen-button
  * @csspart title-bar - the title bar (`s72-title-bar`); passed through: back-button, title, subtitle
+ * @csspart subtitles - the subtitle overlay (`s72-subtitle-overlay`), over the whole player
+ * @csspart subtitles-picture - the rectangle over the video picture the subtitle cues are drawn in
+ * @cssprop [--s72-subtitle-font-size=clamp(14px, 5.5cqh, 50px)] - subtitle text size of the `md` preference (sm 0.75 of it, lg 1.35)
+ * @fires {CustomEvent<SubtitlePreferences>} s72-preferences-change - the viewer changed a subtitle preference (saved in localStorage)
  * @csspart spinner - the buffering spinner (shown after 0.25 s, play-page §9)
  * @csspart big-play-button - the big play button
  * @csspart error - the error panel
@@ -154,6 +158,7 @@ export class S72Player extends PlayerMediaApi {
     buffering: this.buffering,
     playback: this.playback,
     onLoadStart: (reason) => this.recovery.loadStarted(reason),
+    textContainer: () => this.renderRoot.querySelector('s72-subtitle-overlay')?.textContainer ?? null,
   });
   private readonly fullscreenControl = new FullscreenController(this);
   private bigPlayFocused = false;
@@ -285,7 +290,7 @@ export class S72Player extends PlayerMediaApi {
           poster=${this.poster ?? this.content?.images?.thumb ?? nothing}
           @click=${this.onVideoClick}
         ></video>
-        <s72-subtitle-overlay part="subtitles"></s72-subtitle-overlay>
+        <s72-subtitle-overlay part="subtitles" exportparts="picture: subtitles-picture"></s72-subtitle-overlay>
         <div
           class="spinner"
           part="spinner"

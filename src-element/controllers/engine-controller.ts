@@ -46,6 +46,8 @@ export interface EngineControllerOptions {
    * `source` for a new source, `reload` for "Try again", a recovery reload or a re-insertion.
    */
   onLoadStart?: (reason: 'source' | 'reload') => void;
+  /** The element subtitles are drawn in (the subtitle overlay's, player-and-client §2); absent: the native renderer. */
+  textContainer?: () => HTMLElement | null;
 }
 
 const NO_TRACKS = (): S72Tracks => ({ audio: [], text: [], video: [] });
@@ -212,6 +214,7 @@ export class EngineController implements ReactiveController {
         return;
       }
       this.engine = engine;
+      engine.setTextContainer(this.options.textContainer?.() ?? null);
       host.store.setOwners({ engine });
       engine.on('error', (error) => isCurrent() && host.report(error));
       engine.on('buffering', (value) => isCurrent() && buffering.set(value));

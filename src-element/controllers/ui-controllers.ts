@@ -6,6 +6,7 @@
 import type { PlayerHost } from './player-host.js';
 import { EndScreenController } from './end-screen-controller.js'; // [end-screen]
 import { IdleController } from './idle-controller.js'; // [idle]
+import { PreferencesController } from './preferences-controller.js'; // [preferences]
 
 export function uiControllers(host: PlayerHost): void {
   void host;
@@ -14,6 +15,7 @@ export function uiControllers(host: PlayerHost): void {
   // [big-play] big play button rules (player-and-client §2)
   // [gestures] touch double-tap seek (player-and-client §9)
   // [preferences] subtitle preferences in localStorage (player-and-client §3)
+  new PreferencesController(host);
   // [end-screen] end-screen timing (player-and-client §4)
   new EndScreenController(host);
   // [stats] stats overlay sampling (player-and-client §9 "Stats refresh every 0.5 s")

@@ -207,6 +207,11 @@ export const PLAYER_STATE = {
   suggestions: { get: ({ ui }) => ui?.suggestions ?? DEFAULT_PLAYER_UI.suggestions },
   /** The stats overlay's view, refreshed every 0.5 s while debug mode is on; null otherwise. */
   stats: { get: ({ ui }) => ui?.stats ?? null },
+  /** The viewer's last subtitle choice, or null (preferences controller, player-and-client §3). */
+  textTrackChoice: { get: ({ ui }) => ui?.textTrackChoice ?? null },
+  /** Decoded picture size, pixels; 0 before metadata (the subtitle overlay fits the picture, player-and-client §2). */
+  videoWidth: { get: ({ media }) => (media as HTMLVideoElement | null | undefined)?.videoWidth ?? 0, mediaEvents: ['resize', ...SOURCE_EVENTS] },
+  videoHeight: { get: ({ media }) => (media as HTMLVideoElement | null | undefined)?.videoHeight ?? 0, mediaEvents: ['resize', ...SOURCE_EVENTS] },
   /** The title bar's title (catalogue text), or '' (player-and-client §2 "Title bar"). */
   title: { get: ({ config }) => (typeof config?.title === 'string' ? config.title : '') },
   /** The title bar's second line, or ''. */

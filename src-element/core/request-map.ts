@@ -9,6 +9,7 @@
 import { clamp } from './format-time.js';
 import { liveEdgeSeekTarget } from './live/live-edge.js';
 import type { PlayerState, StateOwners } from './player-store.js';
+import { captionsToggleTarget } from './ui/text-track-choice.js';
 import { validSubtitlePreferences, type PlayerUi, type SubtitlePreferences } from './ui/ui-state.js';
 
 /** player-and-client §9 "Frame step 0.04 s with comma and period while paused", seconds. */
@@ -35,6 +36,11 @@ export interface S72RequestEventDetail {
   's72-audio-track-request': string;
   /** Text track id from `tracks.text`, or `null` for subtitles off. */
   's72-text-track-request': string | null;
+  /**
+   * Captions on/off (the `C` key, player-and-client §9): off when a text track shows, otherwise the
+   * viewer's remembered track (`textTrackChoice`), else the first one.
+   */
+  's72-captions-toggle-request': void;
   /** Video track id from `tracks.video` (pins the quality), or `null` for Auto (ABR). */
   's72-quality-request': string | null;
   /** Changes some subtitle preferences (player-and-client §3 "User preferences"); invalid values are dropped. */
@@ -110,6 +116,10 @@ export const REQUEST_MAP: { readonly [K in S72RequestEventName]: RequestHandler<
   's72-text-track-request': ({ owners, state }, id) => {
     if (id !== null && (typeof id !== 'string' || !state.tracks.text.some((track) => track.id === id))) return;
     owners.engine?.selectTextTrack(id);
+  },
+  's72-captions-toggle-request': ({ owners, state }) => {
+    if (state.tracks.text.length === 0) return;
+    owners.engine?.selectTextTrack(captionsToggleTarget(state.tracks.text, state.textTrackChoice));
   },
   's72-quality-request': ({ owners, state }, id) => {
     if (id !== null && (typeof id !== 'string' || !state.tracks.video.some((track) => track.id === id))) return;

@@ -294,6 +294,32 @@ const ROWS: Record<PlayerStateKey, RowCase> = {
       }),
     after: (value) => (value as { state: string } | null)?.state === 'paused',
   },
+  textTrackChoice: {
+    owners: () => ({}),
+    before: null,
+    act: (store) => store.setUi({ textTrackChoice: 'off' }),
+    after: (value) => value === 'off',
+  },
+  videoWidth: {
+    owners: () => ({ media: document.body.appendChild(Object.assign(document.createElement('video'), { muted: true })) }),
+    before: 0,
+    act: async ({ owners }) => {
+      const loaded = nextEvent(owners.media!, 'loadedmetadata');
+      owners.media!.src = demoUrl(MEDIA.mp4);
+      await loaded;
+    },
+    after: (value) => typeof value === 'number' && value > 0,
+  },
+  videoHeight: {
+    owners: () => ({ media: document.body.appendChild(Object.assign(document.createElement('video'), { muted: true })) }),
+    before: 0,
+    act: async ({ owners }) => {
+      const loaded = nextEvent(owners.media!, 'loadedmetadata');
+      owners.media!.src = demoUrl(MEDIA.mp4);
+      await loaded;
+    },
+    after: (value) => typeof value === 'number' && value > 0,
+  },
   title: {
     owners: () => ({ config: {} }),
     before: '',

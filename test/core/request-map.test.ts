@@ -204,6 +204,18 @@ const CASES: Record<S72RequestEventName, Case[]> = {
       },
     },
   ],
+  's72-captions-toggle-request': [
+    {
+      name: 'with no track showing, shows the remembered track (else the first); the C key (player-and-client §9)',
+      run: async (h) => {
+        const calls = trackEngine(h);
+        h.send('s72-captions-toggle-request');
+        h.store.setUi({ textTrackChoice: { language: 'en', kind: 'subtitles' } });
+        h.send('s72-captions-toggle-request');
+        expect(calls).to.deep.equal([['text', 't1'], ['text', 't1']]);
+      },
+    },
+  ],
   's72-quality-request': [
     {
       name: 'pins a known rendition, or returns to Auto with null',

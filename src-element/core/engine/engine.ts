@@ -121,6 +121,13 @@ export interface Engine {
   selectAudioTrack(id: string): void;
   /** Shows a text track, or hides text with `null`. */
   selectTextTrack(id: string | null): void;
+  /**
+   * Where subtitles are drawn (player-and-client §2 "Subtitle overlay sized to the video"): cues are
+   * rendered as elements inside `container` (shaka's `UITextDisplayer`) instead of the browser's
+   * native track renderer; `null`: the native renderer. Called before `load()`; takes effect at the
+   * next load.
+   */
+  setTextContainer(container: HTMLElement | null): void;
   getStats(): EngineStats;
   /**
    * Live: the wall-clock time of the playhead (the stream's program date time), epoch ms; null on

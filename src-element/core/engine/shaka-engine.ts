@@ -249,6 +249,12 @@ class ShakaEngine implements Engine {
     this.player.selectTextTrack(track ?? null);
   }
 
+  setTextContainer(container: HTMLElement | null): void {
+    // With a video container, shaka's default text displayer factory builds a UITextDisplayer that
+    // renders cues as elements in it (and the native renderer without one, or in iOS fullscreen).
+    this.player.setVideoContainer(container);
+  }
+
   getStats(): EngineStats {
     const stats = this.player.getStats();
     return {

@@ -33,6 +33,8 @@ export const ar: StringTable<ArabicPlural> = {
   // ── Issue 10 surfaces: one section per surface; add keys under your own marker only ──
   // [settings-menu]
   // [subtitles]
+  'subtitles.off': 'الترجمة متوقفة',
+  'subtitles.on': 'الترجمة: {label}',
   // [controls]
   /** The title bar's back button (player-and-client §2 "Title bar with a back button"). */
   'controls.back': 'رجوع',

@@ -43,6 +43,10 @@ export const en = {
   // ── Issue 10 surfaces: one section per surface; add keys under your own marker only ──
   // [settings-menu]
   // [subtitles]
+  /** Said when the captions toggle (C) or the subtitles menu turns subtitles off (player-and-client §9). */
+  'subtitles.off': 'Subtitles off',
+  /** Said when subtitles turn on; `{label}` is the track's label, e.g. "Arabic". */
+  'subtitles.on': 'Subtitles: {label}',
   // [controls]
   /** The title bar's back button (player-and-client §2 "Title bar with a back button"). */
   'controls.back': 'Back',

@@ -10,6 +10,8 @@
  * Units: positions and durations in seconds; times in epoch ms (`atMs`); bit rates in bits per second.
  */
 
+import type { TextTrackChoice } from './text-track-choice.js';
+
 /** Subtitle text colour (player-and-client §3 "User preferences"). */
 export type SubtitleTextColor = 'white' | 'yellow';
 /** Subtitle background (player-and-client §3 "User preferences"). */
@@ -127,6 +129,8 @@ export interface PlayerUi {
   suggestions: readonly S72Suggestion[];
   /** The stats overlay's view, or null while debug mode is off. */
   stats: StatsView | null;
+  /** The viewer's last subtitle choice (a track's language and kind, or `'off'`), or null: none yet (preferences controller). */
+  textTrackChoice: TextTrackChoice | null;
 }
 
 export const DEFAULT_PLAYER_UI: Readonly<PlayerUi> = Object.freeze({
@@ -138,4 +142,5 @@ export const DEFAULT_PLAYER_UI: Readonly<PlayerUi> = Object.freeze({
   subtitlePreferences: DEFAULT_SUBTITLE_PREFERENCES,
   suggestions: Object.freeze([]) as readonly S72Suggestion[],
   stats: null,
+  textTrackChoice: null,
 });

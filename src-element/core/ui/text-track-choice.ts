@@ -1,0 +1,61 @@
+/**
+ * The viewer's subtitle choice (player-and-client §3 "Tracks", "User preferences"; play-page §3
+ * `lastSelectedTextLanguage`, `lastSelectedTextType`): a text track's language and kind, or `'off'`
+ * when the viewer turned subtitles off. Remembered with the subtitle preferences (under
+ * `PREFERENCES_STORAGE_KEY`) and applied to the next source, so "subtitles off" stays off.
+ * Framework-free (core layer); pure.
+ */
+
+/** A remembered text track: its language and kind (`subtitles`, `captions`, …), or subtitles off. */
+export type TextTrackChoice = { readonly language: string; readonly kind: string } | 'off';
+
+/** The slice of a text track these helpers read (`TextTrackInfo`). */
+export interface ChoosableTextTrack {
+  readonly id: string;
+  readonly language: string;
+  readonly kind: string;
+  readonly active: boolean;
+}
+
+/** Keeps a valid choice from an untrusted value (localStorage); anything else is null, never thrown. */
+export function validTextTrackChoice(value: unknown): TextTrackChoice | null {
+  if (value === 'off') return 'off';
+  if (typeof value !== 'object' || value === null) return null;
+  const { language, kind } = value as Record<string, unknown>;
+  if (typeof language !== 'string' || language.trim() === '' || language.length > 35) return null;
+  return { language: language.trim(), kind: typeof kind === 'string' && kind.length <= 35 ? kind : '' };
+}
+
+/** The choice a track stands for (`null`: subtitles off). */
+export function choiceOf(track: Pick<ChoosableTextTrack, 'language' | 'kind'> | null | undefined): TextTrackChoice {
+  return track ? { language: track.language, kind: track.kind } : 'off';
+}
+
+/**
+ * The track of `tracks` that matches a remembered choice: same language and kind, else the same
+ * language; null for `'off'` or when no track has the language.
+ */
+export function findTextTrack<T extends ChoosableTextTrack>(tracks: readonly T[], choice: TextTrackChoice | null): T | null {
+  if (!choice || choice === 'off') return null;
+  const language = choice.language.toLowerCase();
+  const sameLanguage = tracks.filter((track) => track.language.toLowerCase() === language);
+  return sameLanguage.find((track) => track.kind === choice.kind) ?? sameLanguage[0] ?? null;
+}
+
+/**
+ * What the captions toggle (the `C` key, player-and-client §9) selects: subtitles off when a track
+ * shows; otherwise the remembered track, else the first track. Null: off (or no text track at all).
+ */
+export function captionsToggleTarget(tracks: readonly ChoosableTextTrack[], choice: TextTrackChoice | null): string | null {
+  if (tracks.some((track) => track.active)) return null;
+  return (findTextTrack(tracks, choice) ?? tracks[0])?.id ?? null;
+}
+
+/** Right-to-left subtitle languages (player-and-client §9 "RTL subtitle languages include ar, he, fa, ur"). */
+export const RTL_SUBTITLE_LANGUAGES: readonly string[] = Object.freeze(['ar', 'he', 'fa', 'ur']);
+
+/** Whether a BCP 47 language (`ar`, `ar-EG`, `he`) is written right to left, for subtitles. */
+export function isRtlLanguage(language: string | null | undefined): boolean {
+  const primary = (language ?? '').trim().toLowerCase().split(/[-_]/)[0] ?? '';
+  return RTL_SUBTITLE_LANGUAGES.includes(primary);
+}
