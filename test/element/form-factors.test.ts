@@ -102,7 +102,7 @@ describe('form factors: touch devices and fullscreen', () => {
   });
 
   it('hides fullscreen where the page blocks it (an iframe without allow="fullscreen")', async () => {
-    const frame = await fixture<HTMLIFrameElement>(html`<iframe srcdoc="<video></video>" allow="fullscreen 'none'"></iframe>`);
+    const frame = await fixture<HTMLIFrameElement>(html`<iframe .srcdoc=${'<video></video>'} allow="fullscreen 'none'"></iframe>`);
     if (!frame.contentDocument?.querySelector('video')) await new Promise((resolve) => frame.addEventListener('load', resolve, { once: true }));
     const frameDocument = frame.contentDocument!;
     expect(frameDocument.fullscreenEnabled, 'blocked in the frame').to.equal(false);
