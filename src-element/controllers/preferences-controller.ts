@@ -10,14 +10,14 @@
  * - When the store's preferences change (`s72-preferences-request`, handled by the request map) it
  *   saves them, keeping every other field stored under the key, and fires `s72-preferences-change`.
  * - It remembers what the viewer picks in the subtitles menu (`s72-text-track-request`) or with the
- *   captions toggle (`s72-captions-toggle-request`, the `C` key): the track's language and kind, or
- *   `'off'`, and applies it to every source once loaded (`s72-loaded`), so subtitles turned off stay
+ *   captions toggle (`s72-captions-toggle-request`, the `C` key): the track's language and kind, and
+ *   whether subtitles are off (`core/ui/text-track-choice.ts`), and applies it to every source once loaded (`s72-loaded`), so subtitles turned off stay
  *   off and a chosen language comes back. The viewer's choice wins over the configuration's
  *   `preferredTextLanguage`.
  */
 import type { ReactiveController } from 'lit';
 import type { PlayerState } from '../core/player-store.js';
-import { captionsToggleTarget, choiceOf, findTextTrack, validTextTrackChoice, type TextTrackChoice } from '../core/ui/text-track-choice.js';
+import { captionsToggleTarget, choiceOf, findTextTrack, isOff, validTextTrackChoice, type TextTrackChoice } from '../core/ui/text-track-choice.js';
 import {
   DEFAULT_SUBTITLE_PREFERENCES,
   PREFERENCES_STORAGE_KEY,
@@ -113,8 +113,10 @@ export class PreferencesController implements ReactiveController {
 
   private readonly onTextTrackRequest = (event: Event): void => {
     const id = (event as CustomEvent<unknown>).detail;
-    if (id === null) return this.remember('off');
-    const track = this.host.store.getState().tracks.text.find((candidate) => candidate.id === id);
+    const { tracks, textTrackChoice } = this.host.store.getState();
+    const showing = tracks.text.find((track) => track.active);
+    if (id === null) return this.remember(choiceOf(null, showing, textTrackChoice));
+    const track = tracks.text.find((candidate) => candidate.id === id);
     if (track) this.remember(choiceOf(track));
   };
 
@@ -123,7 +125,7 @@ export class PreferencesController implements ReactiveController {
     const tracks = state.tracks.text;
     if (tracks.length === 0) return;
     const target = captionsToggleTarget(tracks, state.textTrackChoice);
-    this.remember(choiceOf(tracks.find((track) => track.id === target)));
+    this.remember(choiceOf(tracks.find((track) => track.id === target), tracks.find((track) => track.active), state.textTrackChoice));
   };
 
   /** Applies the remembered choice to the source just loaded. */
@@ -132,7 +134,7 @@ export class PreferencesController implements ReactiveController {
     const choice = this.host.store.getState().textTrackChoice;
     if (!engine || !choice) return;
     const tracks = engine.textTracks();
-    if (choice === 'off') {
+    if (isOff(choice)) {
       if (tracks.some((track) => track.active)) engine.selectTextTrack(null);
       return;
     }

@@ -1,13 +1,19 @@
 /**
  * The viewer's subtitle choice (player-and-client §3 "Tracks", "User preferences"; play-page §3
- * `lastSelectedTextLanguage`, `lastSelectedTextType`): a text track's language and kind, or `'off'`
- * when the viewer turned subtitles off. Remembered with the subtitle preferences (under
+ * `lastSelectedTextLanguage`, `lastSelectedTextType`): a text track's language and kind, with
+ * `off: true` when the viewer then turned subtitles off (the captions toggle brings that language
+ * back), or `'off'` when subtitles were turned off before any language was chosen. Remembered with the subtitle preferences (under
  * `PREFERENCES_STORAGE_KEY`) and applied to the next source, so "subtitles off" stays off.
  * Framework-free (core layer); pure.
  */
 
-/** A remembered text track: its language and kind (`subtitles`, `captions`, …), or subtitles off. */
-export type TextTrackChoice = { readonly language: string; readonly kind: string } | 'off';
+/** A remembered text track: its language and kind (`subtitles`, `captions`, …), and whether subtitles are off; or just off. */
+export type TextTrackChoice = { readonly language: string; readonly kind: string; readonly off?: boolean } | 'off';
+
+/** Whether the choice is "subtitles off". */
+export function isOff(choice: TextTrackChoice | null): boolean {
+  return choice === 'off' || choice?.off === true;
+}
 
 /** The slice of a text track these helpers read (`TextTrackInfo`). */
 export interface ChoosableTextTrack {
@@ -21,19 +27,28 @@ export interface ChoosableTextTrack {
 export function validTextTrackChoice(value: unknown): TextTrackChoice | null {
   if (value === 'off') return 'off';
   if (typeof value !== 'object' || value === null) return null;
-  const { language, kind } = value as Record<string, unknown>;
+  const { language, kind, off } = value as Record<string, unknown>;
   if (typeof language !== 'string' || language.trim() === '' || language.length > 35) return null;
-  return { language: language.trim(), kind: typeof kind === 'string' && kind.length <= 35 ? kind : '' };
-}
-
-/** The choice a track stands for (`null`: subtitles off). */
-export function choiceOf(track: Pick<ChoosableTextTrack, 'language' | 'kind'> | null | undefined): TextTrackChoice {
-  return track ? { language: track.language, kind: track.kind } : 'off';
+  return { language: language.trim(), kind: typeof kind === 'string' && kind.length <= 35 ? kind : '', ...(off === true ? { off: true } : {}) };
 }
 
 /**
- * The track of `tracks` that matches a remembered choice: same language and kind, else the same
- * language; null for `'off'` or when no track has the language.
+ * The choice a track stands for; `null`: subtitles off, keeping the language of `showing` (the track
+ * shown until now) or of the `previous` choice, so the captions toggle can bring it back.
+ */
+export function choiceOf(
+  track: Pick<ChoosableTextTrack, 'language' | 'kind'> | null | undefined,
+  showing?: Pick<ChoosableTextTrack, 'language' | 'kind'> | null,
+  previous?: TextTrackChoice | null,
+): TextTrackChoice {
+  if (track) return { language: track.language, kind: track.kind };
+  const last = showing ? { language: showing.language, kind: showing.kind } : previous && previous !== 'off' ? previous : null;
+  return last ? { language: last.language, kind: last.kind, off: true } : 'off';
+}
+
+/**
+ * The track of `tracks` with a remembered choice's language: same language and kind, else the same
+ * language (also for a choice that is off); null for `'off'` or when no track has the language.
  */
 export function findTextTrack<T extends ChoosableTextTrack>(tracks: readonly T[], choice: TextTrackChoice | null): T | null {
   if (!choice || choice === 'off') return null;
