@@ -13,7 +13,7 @@ import type { S72Player } from '../../src-element/s72-player.js';
 import { createTranslator } from '../../src-element/core/i18n/index.js';
 import { SEEK_BAR_DELAY_MS, SEEK_THROTTLE_MS, type S72SeekBar, type SeekBarValues } from '../../src-element/ui/s72-seek-bar.js';
 import '../../src-element/ui/s72-seek-bar.js';
-import { MEDIA, demoUrl, nextEvent } from '../helpers/demo.js';
+import { MEDIA, demoUrl, nextEvent, until } from '../helpers/demo.js';
 
 const VOD: SeekBarValues = {
   currentTime: 100,
@@ -200,5 +200,22 @@ describe('<s72-seek-bar> in <s72-player>', function () {
     const ar = createTranslator('ar');
     expect(range.getAttribute('aria-valuetext')).to.equal(ar.t('player.timeOf', { current: ar.spokenTime(0), duration: ar.spokenTime(duration) }));
     expect(range.getAttribute('aria-valuetext')).to.contain(' من ').and.not.contain('of');
+  });
+
+  it('passes its parts through the control bar to the page (::part(seek-input), seek-tooltip, seek-buffered)', async () => {
+    const parent = await fixture<HTMLDivElement>(html`<div>
+      <style>
+        .themed::part(seek-input) { accent-color: rgb(1, 2, 3); }
+        .themed::part(seek-buffered) { background-color: rgb(4, 5, 6); }
+      </style>
+      <s72-player class="themed" muted src=${demoUrl(MEDIA.mp4)} style="width: 640px"></s72-player>
+    </div>`);
+    const player = parent.querySelector<S72Player>('s72-player')!;
+    await nextEvent(player, 's72-loaded');
+    const bar = player.shadowRoot!.querySelector('s72-control-bar')!.shadowRoot!.querySelector('s72-seek-bar')!;
+    await bar.updateComplete;
+    expect(getComputedStyle(input(bar)).accentColor).to.equal('rgb(1, 2, 3)');
+    await until(() => bar.shadowRoot!.querySelector('[part="seek-buffered"]') !== null, 'the buffered range shows');
+    expect(getComputedStyle(bar.shadowRoot!.querySelector('[part="seek-buffered"]')!).backgroundColor).to.equal('rgb(4, 5, 6)');
   });
 });
