@@ -113,6 +113,8 @@ const SOURCE_PROPERTIES = ['content', 'config', 'src', 'licenseUrl', 'keySystem'
  * @cssprop [--s72-accent-color=#e50914] - accent (seek bar, buttons)
  * @cssprop [--s72-background=#000] - letterbox colour
  * @cssprop [--s72-focus-color=#fff] - keyboard focus ring of every control
+ * @cssprop [--s72-control-font-size=14px] - control bar font size; every button scales with it (default per form factor: 14 / 16 / 28 px at player widths < 600 / < 1600 / >= 1600 px)
+ * @cssprop [--s72-title-font-size=18px] - title bar title size (default per form factor: 18 / 24 / 50 px)
  */
 export class S72Player extends PlayerMediaApi {
   static override styles = playerStyles;
