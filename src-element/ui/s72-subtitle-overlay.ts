@@ -67,7 +67,8 @@ export function subtitleStyleProperties(preferences: SubtitlePreferences): Recor
  * @csspart picture - the rectangle over the video picture the cues are drawn in (on
  *   `<s72-player>` the whole overlay is the part `subtitles`)
  * @cssprop [--s72-subtitle-font-size=clamp(14px, 5.5cqh, 50px)] - the text size of the `md` preference
- *   (sm is 0.75 of it, lg 1.35); by default 5.5 % of the picture height, 14–50 px
+ *   (sm is 0.75 of it, lg 1.35); by default the player's form-factor size (`--_s72-subtitle-font-size`,
+ *   when its styles set one), else 5.5 % of the picture height, 14–50 px
  * @cssprop [--s72-subtitle-font-family=system-ui, sans-serif] - cue font
  * @cssprop [--s72-subtitle-controls-height=calc(var(--_s72-control-font-size, 14px) * 4)] - how far the cues are lifted while the controls show
  */
@@ -95,7 +96,8 @@ export class S72SubtitleOverlay extends PlayerUiElement {
       inset-block-end: var(--_lift, 0px);
       box-sizing: border-box;
       padding: 0 4% 2%;
-      font-size: calc(var(--s72-subtitle-font-size, clamp(14px, 5.5cqh, 50px)) * var(--s72-subtitle-size-scale, 1));
+      /* The page's size, else the player's per form factor (--_s72-subtitle-font-size), else 5.5 % of the picture. */
+      font-size: calc(var(--s72-subtitle-font-size, var(--_s72-subtitle-font-size, clamp(14px, 5.5cqh, 50px))) * var(--s72-subtitle-size-scale, 1));
       transition: inset-block-end 0.25s ease;
     }
     /* The viewer's preferences win over the cues' own colours and shaka's default 80 % black. */
