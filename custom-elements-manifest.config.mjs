@@ -18,12 +18,17 @@ function exportedNames(file) {
   return names;
 }
 
-/** Every `module` reference to one of our sources now names the shipped module. */
-function pointAtPublicModule(node) {
-  if (Array.isArray(node)) return node.forEach(pointAtPublicModule);
-  if (!node || typeof node !== 'object') return;
+/**
+ * Every `module` reference to one of our sources now names the shipped module. The analyzer shares
+ * objects between declarations (and can link them in a cycle, e.g. an inherited member whose
+ * `inheritedFrom` leads back), so each object is visited once.
+ */
+function pointAtPublicModule(node, seen = new WeakSet()) {
+  if (!node || typeof node !== 'object' || seen.has(node)) return;
+  seen.add(node);
+  if (Array.isArray(node)) return node.forEach((item) => pointAtPublicModule(item, seen));
   if (typeof node.module === 'string' && !node.package) node.module = PUBLIC_MODULE;
-  for (const value of Object.values(node)) pointAtPublicModule(value);
+  for (const value of Object.values(node)) pointAtPublicModule(value, seen);
 }
 
 /**

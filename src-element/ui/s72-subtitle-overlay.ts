@@ -53,7 +53,7 @@ export function subtitleStyleProperties(preferences: SubtitlePreferences): Recor
  * @tagname s72-subtitle-overlay
  * @summary The subtitle overlay (player-and-client §2 "Subtitle overlay sized to the video", §3
  * "User preferences", §9 "RTL subtitle languages"): the engine draws the cues of the text track
- * showing into {@link S72SubtitleOverlay.textContainer} (shaka's `UITextDisplayer`), an element
+ * showing into `textContainer` (shaka's `UITextDisplayer`), an element
  * sized and placed over the video *picture*, not the letterbox, so cue positions and sizes follow
  * the picture. The rectangle follows the player's size (a `ResizeObserver`) and the video's
  * (`videoWidth` / `videoHeight`).

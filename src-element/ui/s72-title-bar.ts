@@ -32,7 +32,7 @@ export function safeBackUrl(url: unknown, baseHref: string): string | null {
  * A top overlay that hides with the controls (the idle controller; player-and-client §9). It
  * renders from the store: `title` and `subtitle` (config `title`, `subtitle`: catalogue text,
  * rendered as text with `dir="auto"` so an Arabic title reads right to left inside an English page)
- * and `backUrl` (config `navigateBackUrl`; shown only when {@link safeBackUrl} accepts it). The back
+ * and `backUrl` (config `navigateBackUrl`; shown only when `safeBackUrl` accepts it). The back
  * button is a link (`<a href>`, named "Back"), so it navigates like any link (new tab, history).
  *
  * The title is a paragraph, not a heading: the player is embedded in a page that owns its outline
