@@ -362,12 +362,15 @@ describe('play page: flow branches', { timeout: 300_000 }, () => {
   it('navigation bar: back link; no next when the only later episode is coming soon', async () => {
     const { context, page } = await open(`#/tv/harbour-lights/season/1/episode/1/the-lamp-room?u=${TOKENS.adult}`);
     try {
-      await page.locator('[data-testid="nav-back"]').waitFor({ timeout: 20_000 });
+      // The navigation bar is the player's title bar (player-and-client §2): its back link is in the
+      // player's shadow root, and the page's links are slotted into it.
+      await page.locator('s72-player [part="back-button"]').waitFor({ timeout: 20_000 });
       await page.locator('[data-testid="player-screen"]').waitFor({ timeout: 20_000 });
       await waitForPlayback(page, 0.2);
+      assert.equal(await page.locator('s72-player [part="title"]').textContent(), 'The Lamp Room');
       assert.equal(await page.locator('[data-testid="nav-next"]').count(), 0, 'Fog Signal is not available: no next');
       assert.equal(await page.locator('[data-testid="nav-prev"]').count(), 0, 'no previous for the first episode');
-      assert.equal(await page.locator('[data-testid="nav-back"]').count(), 1);
+      assert.equal(await page.locator('s72-player [part="back-button"]').count(), 1);
     } finally {
       await context.close();
     }
@@ -380,6 +383,8 @@ describe('play page: flow branches', { timeout: 300_000 }, () => {
       await next.waitFor({ timeout: 20_000 });
       assert.match((await next.textContent()) ?? '', /South Light/);
       assert.equal(await page.locator('[data-testid="nav-next"]').count(), 1, 'Blind Spot (coming soon) is not shown');
+      // The title bar hides with the controls when idle: a viewer moves the mouse over the player first.
+      await page.locator('s72-player').hover();
       await next.click();
       await page.locator('[data-testid="title"]').filter({ hasText: 'South Light' }).waitFor({ timeout: 20_000 });
       assert.ok(new URL(page.url()).hash.startsWith('#/tv/signal-rock/season/1/episode/3'), page.url());
@@ -387,6 +392,38 @@ describe('play page: flow branches', { timeout: 300_000 }, () => {
       await prev.waitFor({ timeout: 20_000 });
       assert.match((await prev.textContent()) ?? '', /North Light/);
       assert.equal(await page.locator('[data-testid="nav-next"]').count(), 0, 'no next after the last episode');
+    } finally {
+      await context.close();
+    }
+  });
+
+  // player-and-client §1 "a related-content menu", §8 labels: every episode of the season, the
+  // unavailable ones labelled and not linked; reached with real Tab and Enter presses.
+  it('related-content menu: the season with Coming soon labels, links only to playable episodes, keyboard-operable (/tv/signal-rock)', async () => {
+    const { context, page } = await open(`#/tv/signal-rock/season/1/episode/1/north-light?u=${TOKENS.adult}`);
+    try {
+      const button = page.locator('[data-testid="related-button"]');
+      await button.waitFor({ state: 'attached', timeout: 20_000 });
+      await waitForPlayback(page, 0.2);
+      await page.locator('s72-player').hover();
+      await button.focus();
+      await page.keyboard.press('Enter');
+      const rows = page.locator('[data-testid="related-menu"] li');
+      await rows.first().waitFor({ timeout: 10_000 });
+      const statuses = await rows.evaluateAll((lis) => lis.map((li) => `${(li as HTMLElement).dataset.status}:${li.textContent}`));
+      assert.deepEqual(
+        statuses.map((row) => row.split(':')[0]),
+        ['available', 'coming-soon', 'available'],
+        statuses.join(' | '),
+      );
+      assert.match(statuses[0]!, /North Light.*Playing/);
+      assert.match(statuses[1]!, /Blind Spot.*Coming soon/);
+      assert.equal(await rows.nth(1).locator('a').count(), 0, 'no link to a coming-soon episode');
+      await page.keyboard.press('Tab');
+      assert.equal(await page.evaluate(() => document.activeElement?.textContent), 'South Light', 'Tab reaches the playable episode');
+      await page.keyboard.press('Escape');
+      assert.equal(await page.locator('[data-testid="related-menu"] [hidden]').count(), 1, 'Escape closes the list');
+      assert.equal(await page.evaluate(() => (document.activeElement as HTMLElement | null)?.dataset.testid), 'related-button');
     } finally {
       await context.close();
     }
@@ -402,6 +439,7 @@ describe('play page: flow branches', { timeout: 300_000 }, () => {
       await next.waitFor({ timeout: 20_000 });
       await page.evaluate(() => ((window as unknown as { __samePage?: boolean }).__samePage = true));
       const reloaded = page.waitForEvent('load', { timeout: 20_000 });
+      await page.locator('s72-player').hover();
       await next.click();
       await reloaded;
       await page.locator('[data-testid="title"]').filter({ hasText: 'Fog Signal' }).waitFor({ timeout: 20_000 });
@@ -412,6 +450,7 @@ describe('play page: flow branches', { timeout: 300_000 }, () => {
       assert.ok((await playerStartTime(page)) == null, 'no start position carried over');
       const prev = page.locator('a[data-testid="nav-prev"]');
       await prev.waitFor({ timeout: 20_000 });
+      await page.locator('s72-player').hover();
       await prev.click();
       await page.locator('[data-testid="title"]').filter({ hasText: 'The Lamp Room' }).waitFor({ timeout: 20_000 });
     } finally {
@@ -423,8 +462,13 @@ describe('play page: flow branches', { timeout: 300_000 }, () => {
     const { context, page } = await open(`#/tv/harbour-lights/season/1/episode/1/the-lamp-room?u=${TOKENS.adult}&nav=false`);
     try {
       await page.locator('[data-testid="player-screen"]').waitFor({ timeout: 20_000 });
-      assert.equal(await page.locator('header.navbar').count(), 0);
-      assert.equal(await page.locator('[data-testid="nav-next"]').count(), 0);
+      await waitForPlayback(page, 0.2);
+      // The player's title bar has nothing to show (no title, no back link, nothing slotted): hidden.
+      assert.equal(await page.locator('s72-player [part="back-button"]').count(), 0);
+      assert.equal(await page.locator('s72-player [part="title"]').count(), 0);
+      assert.equal(await page.locator('[data-testid="related-button"]').count(), 0);
+      assert.equal(await page.locator('s72-player s72-title-bar').evaluate((bar) => getComputedStyle(bar).display), 'none');
+      assert.equal(await page.locator('[data-testid="title"]').textContent(), 'The Lamp Room', 'the page keeps its (visually hidden) heading');
     } finally {
       await context.close();
     }

@@ -5,7 +5,7 @@
 import { S72Player, type S72PlayerElement } from 's72-player/react';
 import type { Clock, S72Error, S72Content, S72PlayerConfig } from 's72-player/client';
 import type { S72EndScreenClick, S72Suggestion, S72Tracks } from 's72-player';
-import { useEffect, useRef, useState, type CSSProperties, type MouseEvent } from 'react';
+import { useEffect, useMemo, useRef, useState, type CSSProperties, type MouseEvent } from 'react';
 import { SkipPlayTimer, type SkipButtonState } from '../skip-timing.js';
 import { goToPlayHash } from '../../../config/paths.js';
 import { useTranslator } from '../../../lib/i18n.js';
@@ -115,38 +115,25 @@ export function PlayerScreen(props: PlayerScreenProps) {
   const i18n = useTranslator();
   const skip = useSkipTimer(props.clock);
   const skipTimer = () => skip.ref.current;
+  // play-page §2 navigation bar / player-and-client §2 title bar: with the bar on, the player's own
+  // title bar shows the title, subtitle and back link, and the page slots its links into its end.
+  // Memoised: a new config object would make the player load the source again.
+  const playerConfig = useMemo<S72PlayerConfig>(
+    () => (showNavbar ? { ...config, title, ...(subtitle ? { subtitle } : {}), navigateBackUrl: backHref } : config),
+    [config, showNavbar, title, subtitle, backHref],
+  );
+  const hasBarEnd = showNavbar && Boolean(props.previous || props.next || props.related);
   return (
     <main className="screen screen--player" data-testid="player-screen">
-      {showNavbar ? (
-        <header className="navbar">
-          <a className="navbar__back" href={backHref} aria-label={i18n.t('nav.back')} data-testid="nav-back">
-            <span aria-hidden="true">‹</span>
-          </a>
-          <div className="navbar__titles">
-            {/* Catalogue text keeps its own direction (an English title on an Arabic page). */}
-            <h1 className="navbar__title" data-testid="title" dir="auto">
-              {title}
-            </h1>
-            {subtitle ? <p className="navbar__subtitle" dir="auto">{subtitle}</p> : null}
-          </div>
-          {props.previous || props.next ? (
-            <nav className="navbar__siblings" aria-label={i18n.t('nav.siblings')}>
-              {props.previous ? <NavItem link={props.previous} rel="prev" /> : null}
-              {props.next ? <NavItem link={props.next} rel="next" /> : null}
-            </nav>
-          ) : null}
-          {props.related ? <RelatedMenu {...props.related} /> : null}
-        </header>
-      ) : (
-        <h1 className="visually-hidden" data-testid="title">
-          {title}
-        </h1>
-      )}
+      {/* The page's outline; the visible title is in the player's title bar (config title/subtitle). */}
+      <h1 className="visually-hidden" data-testid="title">
+        {title}
+      </h1>
       <S72Player
         className="player"
         lang={i18n.locale}
         content={content}
-        config={config}
+        config={playerConfig}
         {...(startTime !== undefined ? { startTime } : {})}
         autoplay={autoplay}
         refreshPlayToken={props.refreshPlayToken ?? null}
@@ -169,14 +156,26 @@ export function PlayerScreen(props: PlayerScreenProps) {
         onS72Error={(e: CustomEvent<S72Error>) => props.onError?.(e.detail)}
         onS72TracksChange={(e: CustomEvent<S72Tracks>) => props.onTracksChange?.(e.detail)}
         suggestions={props.suggestions ?? []}
-        // [end-screen] Up next starts below the navigation bar laid over the player.
+        // [end-screen] Up next starts below the player's title bar (shown with the end screen).
         {...(showNavbar ? { style: { '--s72-end-screen-inset-block-start': '4.5rem' } as CSSProperties } : {})}
         onS72EndScreenClick={(e: CustomEvent<S72EndScreenClick>) => {
           if (!props.onEndScreenClick) return;
           e.preventDefault();
           props.onEndScreenClick(e.detail);
         }}
-      />
+      >
+        {hasBarEnd ? (
+          <div slot="title-bar-end" className="title-bar-end">
+            {props.previous || props.next ? (
+              <nav className="navbar__siblings" aria-label={i18n.t('nav.siblings')}>
+                {props.previous ? <NavItem link={props.previous} rel="prev" /> : null}
+                {props.next ? <NavItem link={props.next} rel="next" /> : null}
+              </nav>
+            ) : null}
+            {props.related ? <RelatedMenu {...props.related} /> : null}
+          </div>
+        ) : null}
+      </S72Player>
       {props.onSkip && skip.state !== 'hidden' ? (
         <button
           type="button"
