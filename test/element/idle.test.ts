@@ -269,4 +269,33 @@ describe('<s72-player> hidden controls', function () {
     expect(player.hasAttribute('controls-hidden')).to.equal(false);
     player.pause();
   });
+
+  it("keyboard focus on the page's own control in the title bar (title-bar-end) keeps them up", async () => {
+    const parent = await fixture<HTMLDivElement>(html`<div>
+      <button id="before">before</button>
+      <s72-player muted src=${demoUrl(MEDIA.mp4)} style="width: 640px; height: 360px">
+        <button slot="title-bar-end" id="episodes">Episodes</button>
+      </s72-player>
+    </div>`);
+    const player = parent.querySelector<S72Player>('s72-player')!;
+    player.config = { title: 'The Film' };
+    await nextEvent(player, 's72-loaded');
+    await player.play();
+    // Real timers: fake ones would also drive the engine's own timers (the renderer ran out of memory).
+    try {
+      await until(() => player.hasAttribute('controls-hidden'), 'idle: hidden', IDLE_HIDE_MS + 3000);
+      parent.querySelector<HTMLButtonElement>('#before')!.focus();
+      for (let presses = 0; presses < 10 && document.activeElement !== parent.querySelector('#episodes'); presses++) {
+        await sendKeys({ press: 'Tab' });
+      }
+      expect(document.activeElement, 'Tab reached the slotted control').to.equal(parent.querySelector('#episodes'));
+      expect(player.store.getState().controlsVisible, 'shown when focus arrived').to.equal(true);
+      await new Promise((resolve) => setTimeout(resolve, IDLE_HIDE_MS + 500));
+      expect(player.store.getState().controlsVisible, 'kept while focus stays').to.equal(true);
+      parent.querySelector<HTMLButtonElement>('#before')!.focus();
+      await until(() => player.hasAttribute('controls-hidden'), 'hidden again once focus left', IDLE_HIDE_MS + 3000);
+    } finally {
+      player.pause();
+    }
+  });
 });
