@@ -144,6 +144,20 @@ describe('<s72-seek-bar>', () => {
     expect(tooltip(bar)).to.equal(null);
   });
 
+  it('under dir=rtl the bar runs right to left: the tooltip at the left end shows the end time', async () => {
+    const bar = await seekBar();
+    bar.setAttribute('dir', 'rtl');
+    hover(bar, 0);
+    await bar.updateComplete;
+    expect(tooltip(bar)!.textContent!.trim()).to.equal('10:00');
+    const anchor = tooltip(bar)!.parentElement!.getBoundingClientRect();
+    const range = input(bar).getBoundingClientRect();
+    expect(anchor.left - range.left, 'drawn at the left end').to.be.lessThan(range.width * 0.1);
+    hover(bar, 1);
+    await bar.updateComplete;
+    expect(tooltip(bar)!.textContent!.trim()).to.equal('0:00');
+  });
+
   it('the tooltip follows the thumb while dragging and goes once the seek is sent', async () => {
     const bar = await seekBar();
     clock = sinon.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
