@@ -69,22 +69,26 @@ export const playerStyles = css`
     /*
      * [form-factors] Font sizes by the player's width (player-and-client §9 "Font size breakpoints
      * per form factor"): handheld < 600 px, desktop 600–1599 px, smart-tv >= 1600 px. The page's
-     * --s72-control-font-size / --s72-title-font-size win over these (one size at every width).
+     * --s72-control-font-size / --s72-title-font-size / --s72-subtitle-font-size win over these (one
+     * size at every width).
      */
     .frame {
       --_s72-control-font-size: 14px;
       --_s72-title-font-size: 18px;
+      --_s72-subtitle-font-size: 16px;
     }
     @container s72-player (min-width: 600px) {
       .frame {
         --_s72-control-font-size: 16px;
         --_s72-title-font-size: 24px;
+        --_s72-subtitle-font-size: 24px;
       }
     }
     @container s72-player (min-width: 1600px) {
       .frame {
         --_s72-control-font-size: 28px;
         --_s72-title-font-size: 50px;
+        --_s72-subtitle-font-size: 40px;
       }
     }
     .spinner {

@@ -33,11 +33,11 @@ export { SEEK_BAR_DELAY_MS, SEEK_THROTTLE_MS } from './s72-seek-bar.js';
  * Form factors (player-and-client §9 "Font size breakpoints per form factor"): the font size, and
  * with it every button, follows the player's own width (container queries in the player's styles):
  *
- * | form factor | player width   | controls | title bar title |
- * |-------------|----------------|----------|-----------------|
- * | handheld    | < 600 px       | 14 px    | 18 px           |
- * | desktop     | 600 – 1599 px  | 16 px    | 24 px           |
- * | smart-tv    | >= 1600 px     | 28 px    | 50 px           |
+ * | form factor | player width   | controls | title bar title | subtitles (md) |
+ * |-------------|----------------|----------|-----------------|----------------|
+ * | handheld    | < 600 px       | 14 px    | 18 px           | 16 px          |
+ * | desktop     | 600 – 1599 px  | 16 px    | 24 px           | 24 px          |
+ * | smart-tv    | >= 1600 px     | 28 px    | 50 px           | 40 px          |
  *
  * `--s72-control-font-size` fixes one size at every width. The volume slider is hidden on
  * touch-only devices (`(hover: none) and (pointer: coarse)`: the device's own buttons set the

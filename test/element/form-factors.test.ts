@@ -26,19 +26,30 @@ const titleBar = (element: S72Player) => element.shadowRoot!.querySelector('s72-
 const controlPart = (element: S72Player, name: string) => bar(element).shadowRoot!.querySelector<HTMLElement>(`[part="${name}"]`)!;
 const titlePart = (element: S72Player, name: string) => titleBar(element).shadowRoot!.querySelector<HTMLElement>(`[part="${name}"]`)!;
 const px = (value: string) => Math.round(parseFloat(value));
+/** The md subtitle size, px: a probe where shaka puts its cue container, styled by the overlay's own rule. */
+function subtitleSize(element: S72Player): number {
+  const overlay = element.shadowRoot!.querySelector('s72-subtitle-overlay')!;
+  const probe = document.createElement('div');
+  probe.className = 'shaka-text-container';
+  overlay.textContainer.append(probe);
+  const size = px(getComputedStyle(probe).fontSize);
+  probe.remove();
+  return size;
+}
 
 describe('form factors: font sizes by the player width', () => {
-  const FORM_FACTORS: Array<[string, number, number, number]> = [
-    // name, player width px, control font px, title font px
-    ['handheld', 400, 14, 18],
-    ['desktop', 800, 16, 24],
-    ['smart-tv', 1800, 28, 50],
+  const FORM_FACTORS: Array<[string, number, number, number, number]> = [
+    // name, player width px, control font px, title font px, subtitle (md) font px
+    ['handheld', 400, 14, 18, 16],
+    ['desktop', 800, 16, 24, 24],
+    ['smart-tv', 1800, 28, 50, 40],
   ];
-  for (const [name, width, control, title] of FORM_FACTORS) {
-    it(`${name} (${width} px wide): controls ${control} px, title ${title} px, buttons scale with them`, async () => {
+  for (const [name, width, control, title, subtitle] of FORM_FACTORS) {
+    it(`${name} (${width} px wide): controls ${control} px, title ${title} px, subtitles ${subtitle} px, buttons scale with them`, async () => {
       const element = await player(`display: block; width: ${width}px; height: ${Math.round((width * 9) / 16)}px`);
       expect(px(getComputedStyle(bar(element)).fontSize)).to.equal(control);
       expect(px(getComputedStyle(titlePart(element, 'title')).fontSize)).to.equal(title);
+      expect(subtitleSize(element)).to.equal(subtitle);
       expect(px(getComputedStyle(controlPart(element, 'play-button')).inlineSize)).to.equal(Math.round(control * 2.75));
     });
   }
@@ -52,19 +63,22 @@ describe('form factors: font sizes by the player width', () => {
     expect(px(getComputedStyle(bar(element)).fontSize)).to.equal(16);
   });
 
-  it('--s72-control-font-size and --s72-title-font-size fix one size at every width', async () => {
+  it('--s72-control-font-size, --s72-title-font-size and --s72-subtitle-font-size fix one size at every width', async () => {
     for (const width of [400, 1800]) {
-      const element = await player(`display: block; width: ${width}px; height: 300px; --s72-control-font-size: 20px; --s72-title-font-size: 30px`);
+      const element = await player(
+        `display: block; width: ${width}px; height: 300px; --s72-control-font-size: 20px; --s72-title-font-size: 30px; --s72-subtitle-font-size: 25px`,
+      );
       expect(px(getComputedStyle(bar(element)).fontSize)).to.equal(20);
       expect(px(getComputedStyle(titlePart(element, 'title')).fontSize)).to.equal(30);
+      expect(subtitleSize(element)).to.equal(25);
     }
   });
 
   it('every breakpoint stays within 14–50 px', async () => {
     for (let width = 200; width <= 3000; width += 400) {
       const element = await player(`display: block; width: ${width}px; height: 300px`);
-      for (const size of [getComputedStyle(bar(element)).fontSize, getComputedStyle(titlePart(element, 'title')).fontSize]) {
-        expect(px(size)).to.be.within(14, 50);
+      for (const size of [px(getComputedStyle(bar(element)).fontSize), px(getComputedStyle(titlePart(element, 'title')).fontSize), subtitleSize(element)]) {
+        expect(size).to.be.within(14, 50);
       }
     }
   });
