@@ -99,7 +99,7 @@ const SOURCE_PROPERTIES = ['content', 'config', 'src', 'licenseUrl', 'keySystem'
  * @slot title-bar-end - the page's own controls at the end of the title bar (e.g. an episodes list)
  * @csspart video - the `<video>`
  * @csspart controls - the control bar; its own parts are passed through (`exportparts`): play-button,
- *   seek-bar, seek-input, seek-tooltip, seek-buffered, time, live-badge, live-edge, live-button, mute-button, volume, rate, fullscreen-button
+ *   seek-bar, seek-input, seek-tooltip, seek-buffered, time, live-badge, live-edge, live-button, mute-button, volume, settings-button, settings-menu, menu-item, fullscreen-button
  * @csspart title-bar - the title bar (`s72-title-bar`); passed through: back-button, title, subtitle
  * @csspart subtitles - the subtitle overlay (`s72-subtitle-overlay`), over the whole player
  * @csspart subtitles-picture - the rectangle over the video picture the subtitle cues are drawn in
@@ -308,7 +308,7 @@ export class S72Player extends PlayerMediaApi {
         ${state.error ? errorPanel(state.error, i18n, this.retry) : nothing}
         <s72-title-bar part="title-bar" exportparts="back-button, title, subtitle"><slot name="title-bar-end" slot="title-bar-end"></slot></s72-title-bar>
         <s72-announcer></s72-announcer>
-        <s72-control-bar part="controls" exportparts="play-button, seek-bar, seek-input, seek-tooltip, seek-buffered, time, live-badge, live-edge, live-button, mute-button, volume, rate, fullscreen-button">
+        <s72-control-bar part="controls" exportparts="play-button, seek-bar, seek-input, seek-tooltip, seek-buffered, time, live-badge, live-edge, live-button, mute-button, volume, settings-button, settings-menu, menu-item, fullscreen-button">
           ${ICON_NAMES.filter((name) => name !== 'retry').map((name) => html`<slot name=${name} slot=${name}>${icon(name)}</slot>`)}
         </s72-control-bar>
       </div>

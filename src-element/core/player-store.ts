@@ -148,8 +148,14 @@ export const PLAYER_STATE = {
   /** Volume, 0..1. */
   volume: { get: ({ media }) => media?.volume ?? 1, mediaEvents: ['volumechange'] },
   muted: { get: ({ media }) => media?.muted ?? false, mediaEvents: ['volumechange'] },
-  /** Playback rate, 1 = normal speed. */
-  playbackRate: { get: ({ media }) => media?.playbackRate ?? 1, mediaEvents: ['ratechange', ...SOURCE_EVENTS] },
+  /**
+   * Playback rate, 1 = normal speed: the viewer's rate. The engine holds the media at rate 0 while it
+   * buffers (shaka's play-rate controller), so a 0 reads as the default rate the rate request set.
+   */
+  playbackRate: {
+    get: ({ media }) => (media ? (media.playbackRate > 0 ? media.playbackRate : media.defaultPlaybackRate || 1) : 1),
+    mediaEvents: ['ratechange', ...SOURCE_EVENTS],
+  },
   /** True while the player host is the document's fullscreen element. */
   fullscreen: {
     get: ({ document, fullscreenElement }) =>

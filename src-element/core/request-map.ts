@@ -103,6 +103,8 @@ export const REQUEST_MAP: { readonly [K in S72RequestEventName]: RequestHandler<
   },
   's72-rate-request': ({ owners, state }, rate) => {
     if (!owners.media || !state.rateMenu || !PLAYBACK_RATES.includes(rate)) return;
+    // The default rate too: it is what the store reads while the engine holds the rate at 0.
+    owners.media.defaultPlaybackRate = rate;
     owners.media.playbackRate = rate;
   },
   's72-seek-to-live-request': ({ owners, state }) => {

@@ -8,10 +8,10 @@ import type { PlayerState } from '../core/player-store.js';
 import { playerContext, type PlayerContextValue } from '../context.js';
 import { StoreController } from '../controllers/store-controller.js';
 import { defineElement } from '../define.js';
-import { PLAYBACK_RATES } from '../core/request-map.js';
 import { fireRequest } from '../events.js';
 import { icon, type IconName } from './icons.js';
 import './s72-seek-bar.js';
+import './s72-settings-menu.js';
 import type { S72ScrubChange, SeekBarValues } from './s72-seek-bar.js';
 
 export { SEEK_BAR_DELAY_MS, SEEK_THROTTLE_MS } from './s72-seek-bar.js';
@@ -50,7 +50,6 @@ export { SEEK_BAR_DELAY_MS, SEEK_THROTTLE_MS } from './s72-seek-bar.js';
  * @fires {CustomEvent<boolean>} s72-mute-request - mute button; detail: mute?
  * @fires {CustomEvent<number>} s72-volume-request - volume slider; detail: 0..1
  * @fires {CustomEvent<boolean>} s72-fullscreen-request - fullscreen button; detail: enter?
- * @fires {CustomEvent<number>} s72-rate-request - playback-rate menu; detail: rate (1 = normal)
  * @fires s72-seek-to-live-request - go-to-live button (live, behind the live edge)
  * @slot play - play icon (also: pause, volume, muted, enter-fullscreen, exit-fullscreen)
  * @csspart play-button
@@ -58,7 +57,10 @@ export { SEEK_BAR_DELAY_MS, SEEK_THROTTLE_MS } from './s72-seek-bar.js';
  * @csspart time
  * @csspart mute-button
  * @csspart volume
- * @csspart rate - the playback-rate menu (a native `<select>`), shown with `rate-menu` (play-page §2 `rates`)
+ * @csspart settings-button - the settings menu's button (`s72-settings-menu`: subtitles, subtitle
+ *   settings, audio, playback speed, quality; player-and-client §4)
+ * @csspart settings-menu - the settings menu panel
+ * @csspart menu-item - every item of the settings menu
  * @csspart fullscreen-button
  * @csspart live-badge - the LIVE badge (live only); it also has the part `live-edge` while at the live edge
  * @csspart live-edge - the LIVE badge while playback is within `LIVE_EDGE_TOLERANCE_S` of the live edge
@@ -178,10 +180,6 @@ export class S72ControlBar extends LitElement {
   @property({ type: Boolean, attribute: 'can-fullscreen' }) canFullscreen = true;
   /** False disables the seek bar (play-page §2 `seeking=false`; player-and-client §5 canSeek). */
   @property({ type: Boolean, attribute: 'can-seek' }) canSeek = true;
-  /** Shows the playback-rate menu (play-page §2 `rates=true`). */
-  @property({ type: Boolean, attribute: 'rate-menu' }) rateMenu = false;
-  /** Playback rate, 1 = normal speed. */
-  @property({ type: Number, attribute: 'playback-rate' }) playbackRate = 1;
   /**
    * A live source: the LIVE badge, the seek bar over the DVR window (`seek-start`..`seek-end`), the
    * time as the offset from the live edge, and "go to live" when behind it by more than
@@ -200,7 +198,7 @@ export class S72ControlBar extends LitElement {
   private player?: PlayerContextValue;
   private readonly fromStore = new StoreController(
     this,
-    ['paused', 'currentTime', 'duration', 'seekable', 'muted', 'volume', 'fullscreen', 'canFullscreen', 'canSeek', 'loaded', 'rateMenu', 'playbackRate', 'live'],
+    ['paused', 'currentTime', 'duration', 'seekable', 'muted', 'volume', 'fullscreen', 'canFullscreen', 'canSeek', 'loaded', 'live'],
     (state) => this.copy(state),
   );
 
@@ -220,8 +218,6 @@ export class S72ControlBar extends LitElement {
       canFullscreen: state.canFullscreen,
       canSeek: state.canSeek,
       loaded: state.loaded,
-      rateMenu: state.rateMenu,
-      playbackRate: state.playbackRate,
       live: state.live,
     });
   }
@@ -304,11 +300,7 @@ export class S72ControlBar extends LitElement {
         aria-valuetext=${t('player.volumePercent', { percent: volumePercent })}
         @input=${this.onVolumeInput}
       />
-      <select part="rate" aria-label=${t('player.playbackRate')} ?hidden=${!this.rateMenu} @change=${this.onRateChange}>
-        ${PLAYBACK_RATES.map(
-          (rate) => html`<option value=${rate} ?selected=${rate === this.playbackRate}>${t('player.rate', { rate })}</option>`,
-        )}
-      </select>
+      <s72-settings-menu exportparts="settings-button, settings-menu, menu-item"><slot name="settings" slot="settings">${icon('settings')}</slot></s72-settings-menu>
       <button
         part="fullscreen-button"
         aria-label=${t(this.fullscreen ? 'player.exitFullscreen' : 'player.enterFullscreen')}
@@ -355,9 +347,6 @@ export class S72ControlBar extends LitElement {
     fireRequest(this, 's72-volume-request', volume);
   }
 
-  private onRateChange(event: Event): void {
-    fireRequest(this, 's72-rate-request', Number((event.target as HTMLSelectElement).value));
-  }
 
   private onFullscreenClick(): void {
     fireRequest(this, 's72-fullscreen-request', !this.fullscreen);

@@ -156,20 +156,12 @@ describe('<s72-control-bar>', () => {
     expect(part<HTMLButtonElement>(element, 'fullscreen-button').hidden).to.equal(true);
   });
 
-  it('shows the playback-rate menu only when enabled, and asks for the chosen rate (play-page §2 rates)', async () => {
+  it('holds the settings menu before the fullscreen button; outside a player it has nothing to offer and hides', async () => {
     const element = await bar();
-    expect(part<HTMLSelectElement>(element, 'rate').hidden).to.equal(true);
-    element.rateMenu = true;
-    element.playbackRate = 1;
-    await element.updateComplete;
-    const select = part<HTMLSelectElement>(element, 'rate');
-    expect(select.hidden).to.equal(false);
-    expect(select.getAttribute('aria-label')).to.equal('Playback speed');
-    expect(select.value).to.equal('1');
-    const rate = sinon.spy();
-    element.addEventListener('s72-rate-request', rate);
-    select.value = '1.5';
-    select.dispatchEvent(new Event('change'));
-    expect((rate.firstCall.args[0] as CustomEvent<number>).detail).to.equal(1.5);
+    const menu = element.shadowRoot!.querySelector('s72-settings-menu')!;
+    expect(menu.nextElementSibling?.getAttribute('part')).to.equal('fullscreen-button');
+    await menu.updateComplete;
+    expect(menu.hasAttribute('empty')).to.equal(true);
+    expect(part(element, 'rate') as Element | null, 'the old <select> rate menu is gone (speed is in the settings menu)').to.equal(null);
   });
 });

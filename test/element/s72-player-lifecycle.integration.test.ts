@@ -172,19 +172,24 @@ describe('<s72-player> in the page', function () {
     expect(getComputedStyle(controlBar(player)).direction).to.equal('ltr');
   });
 
-  it('config.playbackRates shows the rate menu and the chosen rate reaches the media', async () => {
+  it('config.playbackRates adds Playback speed to the settings menu and the chosen rate reaches the media', async () => {
     const player = await fixture<S72Player>(html`<s72-player muted src=${demoUrl(MEDIA.clearDash)}></s72-player>`);
     await nextEvent(player, 's72-loaded');
-    expect(barPart(player, 'rate').hidden, 'off by default').to.equal(true);
+    const menu = () => controlBar(player).shadowRoot!.querySelector('s72-settings-menu')!;
+    const entries = () => [...menu().shadowRoot!.querySelectorAll<HTMLElement>('[role^="menuitem"]')];
+    const entry = (label: string) => entries().find((item) => item.querySelector('.label')?.textContent?.trim() === label);
+    menu().shadowRoot!.querySelector<HTMLButtonElement>('[part="settings-button"]')!.click();
+    await menu().updateComplete;
+    expect(entry('Playback speed'), 'off by default').to.equal(undefined);
     const reloaded = nextEvent(player, 's72-loaded'); // a new config reloads the source
     player.config = { playbackRates: true };
     await reloaded;
-    expect(barPart(player, 'rate').hidden, 'rate menu shown').to.equal(false);
-    const select = barPart(player, 'rate') as HTMLSelectElement;
-    select.value = '2';
-    select.dispatchEvent(new Event('change'));
+    await until(() => entry('Playback speed') !== undefined, 'Playback speed offered');
+    entry('Playback speed')!.click();
+    await menu().updateComplete;
+    entry('x2')!.click();
     await until(() => player.playbackRate === 2, 'rate 2');
-    await until(() => select.value === '2', 'the menu shows the confirmed rate');
+    await until(() => entry('Playback speed')?.querySelector('.value')?.textContent === 'x2', 'the menu shows the confirmed rate');
   });
 
   it('lets an embedder replace an icon through its slot', async () => {

@@ -42,6 +42,32 @@ export const en = {
 
   // ── Issue 10 surfaces: one section per surface; add keys under your own marker only ──
   // [settings-menu]
+  /** The settings menu (player-and-client §4 "Menus", §5 "Menu rules"). */
+  'settings.button': 'Settings',
+  'settings.menu': 'Settings',
+  'settings.back': 'Back to settings',
+  'settings.subtitles': 'Subtitles',
+  'settings.subtitleSettings': 'Subtitle settings',
+  'settings.audio': 'Audio',
+  'settings.speed': 'Playback speed',
+  'settings.quality': 'Quality',
+  'settings.off': 'Off',
+  'settings.auto': 'Auto',
+  'settings.normal': 'Normal',
+  'settings.speedValue': 'x{rate}',
+  'settings.captionsTrack': '{name} (CC)',
+  'settings.qualityTrack': '{name} · {mbps} Mbps',
+  'settings.textColor': 'Text colour',
+  'settings.background': 'Background',
+  'settings.textSize': 'Text size',
+  'settings.subtitleTextColor.white': 'White',
+  'settings.subtitleTextColor.yellow': 'Yellow',
+  'settings.subtitleBackground.none': 'None',
+  'settings.subtitleBackground.black': 'Black',
+  'settings.subtitleBackground.transparent-panel': 'Transparent panel',
+  'settings.subtitleTextSize.sm': 'Small',
+  'settings.subtitleTextSize.md': 'Medium',
+  'settings.subtitleTextSize.lg': 'Large',
   // [subtitles]
   /** Said when the captions toggle (C) or the subtitles menu turns subtitles off (player-and-client §9). */
   'subtitles.off': 'Subtitles off',

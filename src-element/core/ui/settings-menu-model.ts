@@ -1,0 +1,189 @@
+/**
+ * What the settings menu offers (player-and-client §4 "Menus", §5 "Menu rules", §3 "Tracks", "User
+ * preferences"): which submenus show, their options in order, which option is selected and the
+ * request each option sends. Framework-free (core layer); `<s72-settings-menu>` renders it.
+ *
+ * Rules:
+ * - *Subtitles* with at least one text track: Off, then each track (label, else language).
+ * - *Subtitle settings* with at least one text track and `showSubtitleSettings`: text colour
+ *   (white, yellow), background (none, black, transparent panel), size (small, medium, large).
+ * - *Audio* with at least two audio tracks: label, language and roles of each.
+ * - *Playback speed* when enabled (`playbackRates`, play-page §2 `rates=true`): x2, x1.5, x1.25,
+ *   Normal, x0.75, x0.5.
+ * - *Quality* with at least two video tracks: Auto, then the tracks by bitrate, highest first, each
+ *   with its height and bitrate ("1080p · 4.5 Mbps").
+ * The main view lists the submenus that show, each with its current value.
+ */
+import type { Translator } from '../i18n/index.js';
+import type { MessageKey } from '../i18n/types.js';
+import type { AudioTrackInfo, TextTrackInfo, VideoTrackInfo } from '../engine/engine.js';
+import type { PlayerTracks } from '../player-store.js';
+import { SUBTITLE_PREFERENCE_VALUES, type SubtitlePreferences } from './ui-state.js';
+
+/** The submenus, in the main view's order. */
+export type SettingsSubmenu = 'subtitles' | 'subtitleSettings' | 'audio' | 'speed' | 'quality';
+
+/** The request an option sends (a request event and its detail, `events.ts`). */
+export type SettingsAction =
+  | { type: 's72-text-track-request'; detail: string | null }
+  | { type: 's72-audio-track-request'; detail: string }
+  | { type: 's72-rate-request'; detail: number }
+  | { type: 's72-quality-request'; detail: string | null }
+  | { type: 's72-preferences-request'; detail: Partial<SubtitlePreferences> };
+
+/** One choice of a submenu (a `menuitemradio`). */
+export interface SettingsOption {
+  /** Unique within its submenu. */
+  key: string;
+  label: string;
+  selected: boolean;
+  action: SettingsAction;
+}
+
+/** A titled group of options (subtitle settings has three; the others one, untitled). */
+export interface SettingsGroup {
+  label?: string;
+  options: SettingsOption[];
+}
+
+/** One row of the main view: a submenu and its current value. */
+export interface SettingsEntry {
+  submenu: SettingsSubmenu;
+  label: string;
+  /** The current choice, e.g. "English", "Auto (720p)", "Normal". */
+  value: string;
+  groups: SettingsGroup[];
+}
+
+/** The state the menu is built from (rows of the player store). */
+export interface SettingsFacts {
+  tracks: PlayerTracks;
+  /** Playback speed offered (`rateMenu` row). */
+  rateMenu: boolean;
+  playbackRate: number;
+  showSubtitleSettings: boolean;
+  subtitlePreferences: SubtitlePreferences;
+}
+
+/** player-and-client §4: the speeds of the menu, in menu order. */
+export const SPEED_MENU_RATES: readonly number[] = Object.freeze([2, 1.5, 1.25, 1, 0.75, 0.5]);
+
+/** A text track's name: its label, else its language, else "Subtitles". */
+export function textTrackLabel(track: TextTrackInfo, t: Translator): string {
+  const name = track.label || track.language || t.t('settings.subtitles');
+  return track.kind === 'caption' || track.kind === 'captions' ? t.t('settings.captionsTrack', { name }) : name;
+}
+
+/** An audio track's name: label, language (when the label does not already say it) and roles. */
+export function audioTrackLabel(track: AudioTrackInfo): string {
+  const parts = [track.label || track.language || '?'];
+  if (track.language && track.label && track.label !== track.language) parts.push(track.language);
+  const roles = track.roles.filter((role) => role && role !== 'main');
+  if (roles.length > 0) parts.push(roles.join(', '));
+  return parts.join(' · ');
+}
+
+/** A video track's name: "1080p · 4.5 Mbps" (the label when the height is unknown). */
+export function qualityLabel(track: VideoTrackInfo, t: Translator): string {
+  const mbps = (track.bandwidth / 1e6).toFixed(track.bandwidth >= 10e6 ? 0 : 1);
+  return t.t('settings.qualityTrack', { name: track.height ? `${track.height}p` : track.label, mbps });
+}
+
+/** A speed's name: "Normal" for 1, else "x1.5". */
+export function speedLabel(rate: number, t: Translator): string {
+  return rate === 1 ? t.t('settings.normal') : t.t('settings.speedValue', { rate });
+}
+
+function subtitles(facts: SettingsFacts, t: Translator): SettingsEntry | null {
+  const { text } = facts.tracks;
+  if (text.length === 0) return null;
+  const active = text.find((track) => track.active);
+  const options: SettingsOption[] = [
+    { key: 'off', label: t.t('settings.off'), selected: !active, action: { type: 's72-text-track-request', detail: null } },
+    ...text.map((track) => ({
+      key: `text:${track.id}`,
+      label: textTrackLabel(track, t),
+      selected: track.active,
+      action: { type: 's72-text-track-request', detail: track.id } as const,
+    })),
+  ];
+  return { submenu: 'subtitles', label: t.t('settings.subtitles'), value: active ? textTrackLabel(active, t) : t.t('settings.off'), groups: [{ options }] };
+}
+
+const PREFERENCE_GROUPS = [
+  ['subtitleTextColor', 'settings.textColor'],
+  ['subtitleBackground', 'settings.background'],
+  ['subtitleTextSize', 'settings.textSize'],
+] as const;
+
+function subtitleSettings(facts: SettingsFacts, t: Translator): SettingsEntry | null {
+  if (facts.tracks.text.length === 0 || !facts.showSubtitleSettings) return null;
+  const prefs = facts.subtitlePreferences;
+  const groups = PREFERENCE_GROUPS.map(([field, label]) => {
+    // Menu order: the sizes small → large; the others as SUBTITLE_PREFERENCE_VALUES lists them.
+    const values: readonly string[] = field === 'subtitleTextSize' ? ['sm', 'md', 'lg'] : SUBTITLE_PREFERENCE_VALUES[field];
+    return {
+      label: t.t(label),
+      options: values.map((value) => ({
+        key: `${field}:${value}`,
+        label: t.t(`settings.${field}.${value}` as MessageKey),
+        selected: prefs[field] === value,
+        action: { type: 's72-preferences-request', detail: { [field]: value } } as SettingsAction,
+      })),
+    };
+  });
+  const value = groups.map((group) => group.options.find((option) => option.selected)?.label ?? '').join(', ');
+  return { submenu: 'subtitleSettings', label: t.t('settings.subtitleSettings'), value, groups };
+}
+
+function audio(facts: SettingsFacts): SettingsEntry | null {
+  const tracks = facts.tracks.audio;
+  if (tracks.length < 2) return null;
+  const active = tracks.find((track) => track.active);
+  const options = tracks.map((track) => ({
+    key: `audio:${track.id}`,
+    label: audioTrackLabel(track),
+    selected: track.active,
+    action: { type: 's72-audio-track-request', detail: track.id } as const,
+  }));
+  return { submenu: 'audio', label: '', value: active ? audioTrackLabel(active) : '', groups: [{ options }] };
+}
+
+function speed(facts: SettingsFacts, t: Translator): SettingsEntry | null {
+  if (!facts.rateMenu) return null;
+  const options = SPEED_MENU_RATES.map((rate) => ({
+    key: `rate:${rate}`,
+    label: speedLabel(rate, t),
+    selected: facts.playbackRate === rate,
+    action: { type: 's72-rate-request', detail: rate } as const,
+  }));
+  return { submenu: 'speed', label: t.t('settings.speed'), value: speedLabel(facts.playbackRate, t), groups: [{ options }] };
+}
+
+function quality(facts: SettingsFacts, t: Translator): SettingsEntry | null {
+  const tracks = [...facts.tracks.video].sort((a, b) => b.bandwidth - a.bandwidth || (b.height ?? 0) - (a.height ?? 0));
+  if (tracks.length < 2) return null;
+  const chosen = tracks.find((track) => track.active);
+  const options: SettingsOption[] = [
+    { key: 'auto', label: t.t('settings.auto'), selected: !chosen, action: { type: 's72-quality-request', detail: null } },
+    ...tracks.map((track) => ({
+      key: `video:${track.id}`,
+      label: qualityLabel(track, t),
+      selected: track.active,
+      action: { type: 's72-quality-request', detail: track.id } as const,
+    })),
+  ];
+  return { submenu: 'quality', label: t.t('settings.quality'), value: chosen ? qualityLabel(chosen, t) : t.t('settings.auto'), groups: [{ options }] };
+}
+
+/** The main view's entries that show for `facts`, in order; `[]`: the settings button is hidden. */
+export function settingsEntries(facts: SettingsFacts, t: Translator): SettingsEntry[] {
+  const audioEntry = audio(facts);
+  return [
+    subtitles(facts, t),
+    subtitleSettings(facts, t),
+    audioEntry ? { ...audioEntry, label: t.t('settings.audio') } : null,
+    speed(facts, t),
+    quality(facts, t),
+  ].filter((entry): entry is SettingsEntry => entry !== null);
+}
