@@ -42,10 +42,10 @@ const SIZE_SCALES: Readonly<Record<SubtitleTextSize, number>> = Object.freeze({ 
 /** The custom properties the preferences set on the picture (read by the cue styles). */
 export function subtitleStyleProperties(preferences: SubtitlePreferences): Record<string, string> {
   return {
-    '--s72-subtitle-color': TEXT_COLORS[preferences.subtitleTextColor] ?? TEXT_COLORS.white,
-    '--s72-subtitle-background': BACKGROUNDS[preferences.subtitleBackground] ?? BACKGROUNDS.none,
-    '--s72-subtitle-size-scale': String(SIZE_SCALES[preferences.subtitleTextSize] ?? 1),
-    '--s72-subtitle-shadow': preferences.subtitleBackground === 'none' ? '0 0 0.15em #000, 0 0 0.3em #000' : 'none',
+    '--_s72-subtitle-color': TEXT_COLORS[preferences.subtitleTextColor] ?? TEXT_COLORS.white,
+    '--_s72-subtitle-background': BACKGROUNDS[preferences.subtitleBackground] ?? BACKGROUNDS.none,
+    '--_s72-subtitle-size-scale': String(SIZE_SCALES[preferences.subtitleTextSize] ?? 1),
+    '--_s72-subtitle-shadow': preferences.subtitleBackground === 'none' ? '0 0 0.15em #000, 0 0 0.3em #000' : 'none',
   };
 }
 
@@ -59,8 +59,8 @@ export function subtitleStyleProperties(preferences: SubtitlePreferences): Recor
  * (`videoWidth` / `videoHeight`).
  *
  * Styled by the viewer's subtitle preferences (text colour white/yellow, background
- * none/black/transparent panel, size sm/md/lg): they set `--s72-subtitle-color`,
- * `--s72-subtitle-background` and `--s72-subtitle-size-scale` on the picture. Cues of an Arabic,
+ * none/black/transparent panel, size sm/md/lg): they set `--_s72-subtitle-color`,
+ * `--_s72-subtitle-background` and `--_s72-subtitle-size-scale` on the picture. Cues of an Arabic,
  * Hebrew, Persian or Urdu track are laid out right to left. While the controls show, the cues are
  * lifted above the control bar (only as far as the bar overlaps the picture). It takes no clicks.
  *
@@ -88,7 +88,7 @@ export class S72SubtitleOverlay extends PlayerUiElement {
       container-type: size;
       font-family: var(--s72-subtitle-font-family, system-ui, sans-serif);
       line-height: 1.3;
-      color: var(--s72-subtitle-color, #fff);
+      color: var(--_s72-subtitle-color, #fff);
     }
     .shaka-text-container {
       position: absolute;
@@ -97,14 +97,14 @@ export class S72SubtitleOverlay extends PlayerUiElement {
       box-sizing: border-box;
       padding: 0 4% 2%;
       /* The page's size, else the player's per form factor (--_s72-subtitle-font-size), else 5.5 % of the picture. */
-      font-size: calc(var(--s72-subtitle-font-size, var(--_s72-subtitle-font-size, clamp(14px, 5.5cqh, 50px))) * var(--s72-subtitle-size-scale, 1));
+      font-size: calc(var(--s72-subtitle-font-size, var(--_s72-subtitle-font-size, clamp(14px, 5.5cqh, 50px))) * var(--_s72-subtitle-size-scale, 1));
       transition: inset-block-end 0.25s ease;
     }
     /* The viewer's preferences win over the cues' own colours and shaka's default 80 % black. */
     .shaka-text-container span {
-      color: var(--s72-subtitle-color, #fff) !important;
-      background-color: var(--s72-subtitle-background, transparent) !important;
-      text-shadow: var(--s72-subtitle-shadow, none) !important;
+      color: var(--_s72-subtitle-color, #fff) !important;
+      background-color: var(--_s72-subtitle-background, transparent) !important;
+      text-shadow: var(--_s72-subtitle-shadow, none) !important;
       padding: 0 0.25em;
       box-decoration-break: clone;
       -webkit-box-decoration-break: clone;

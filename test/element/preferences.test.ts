@@ -53,7 +53,7 @@ describe('subtitle preferences (player-and-client §3 "User preferences")', func
     expect(second.store.getState().subtitlePreferences).to.deep.equal({ subtitleTextColor: 'yellow', subtitleBackground: 'transparent-panel', subtitleTextSize: 'lg' });
     const overlay = second.shadowRoot!.querySelector('s72-subtitle-overlay')!;
     await overlay.updateComplete;
-    expect(overlay.textContainer.style.getPropertyValue('--s72-subtitle-color')).to.equal('#ffeb3b');
+    expect(overlay.textContainer.style.getPropertyValue('--_s72-subtitle-color')).to.equal('#ffeb3b');
   });
 
   it('corrupt JSON or a stored value of the wrong shape gives the defaults; the next change is saved', async () => {

@@ -3,7 +3,7 @@
  * only modules the package ships. Needs `npm run build:lib` first (the test command builds).
  */
 import assert from 'node:assert/strict';
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import { test } from 'node:test';
 import { MEDIA_EVENTS, PLAYER_EVENTS, REQUEST_EVENTS } from '../../src-element/events.js';
 
@@ -11,6 +11,8 @@ interface Declaration {
   tagName?: string;
   events?: Array<{ name: string }>;
   attributes?: Array<{ name: string }>;
+  cssParts?: Array<{ name: string }>;
+  cssProperties?: Array<{ name: string }>;
 }
 const manifest = JSON.parse(readFileSync(new URL('../../custom-elements.json', import.meta.url), 'utf8')) as {
   modules: Array<{ declarations?: Declaration[] }>;
@@ -19,9 +21,9 @@ const elements = new Map(
   manifest.modules.flatMap((module) => module.declarations ?? []).filter((d) => d.tagName).map((d) => [d.tagName!, d]),
 );
 
-test('the manifest documents <s72-player> and <s72-control-bar>', () => {
-  assert.ok(elements.has('s72-player'));
-  assert.ok(elements.has('s72-control-bar'));
+test('the manifest documents <s72-player> and every surface element', () => {
+  assert.ok(elementSources().length >= 8, 'the surfaces of src-element/ui/ were found');
+  for (const { tag } of elementSources()) assert.ok(elements.has(tag), `${tag} is not in custom-elements.json`);
 });
 
 test('every player event and re-dispatched media event is documented on <s72-player>', () => {
@@ -30,9 +32,41 @@ test('every player event and re-dispatched media event is documented on <s72-pla
   assert.deepEqual([...documented].filter((name) => !name.startsWith('s72-') && !(MEDIA_EVENTS as readonly string[]).includes(name)), []);
 });
 
-test('every request event is documented on <s72-control-bar>', () => {
-  const documented = new Set(elements.get('s72-control-bar')!.events!.map((event) => event.name));
-  for (const name of Object.values(REQUEST_EVENTS)) assert.ok(documented.has(name), `missing ${name}`);
+test('every request event is documented as fired by the surface that sends it', () => {
+  const documented = new Set([...elements.values()].flatMap((element) => (element.events ?? []).map((event) => event.name)));
+  const missing = Object.values(REQUEST_EVENTS).filter((name) => !documented.has(name));
+  assert.deepEqual(missing, []);
+});
+
+/** Each element source of src-element/ (a `defineElement('tag', …)` call) and its text. */
+function elementSources(): Array<{ tag: string; file: string; text: string }> {
+  const files = ['s72-player.ts', ...readdirSync(new URL('../../src-element/ui/', import.meta.url)).map((name) => `ui/${name}`)];
+  return files.flatMap((file) => {
+    const text = readFileSync(new URL(`../../src-element/${file}`, import.meta.url), 'utf8');
+    const tag = /defineElement\('([a-z0-9-]+)'/.exec(text)?.[1];
+    return tag ? [{ tag, file, text }] : [];
+  });
+}
+
+test('every part an element renders (a static part="…") is documented with @csspart on it (theming)', () => {
+  const undocumented: string[] = [];
+  for (const { tag, text } of elementSources()) {
+    const documented = new Set((elements.get(tag)?.cssParts ?? []).map((part) => part.name));
+    const rendered = new Set([...text.matchAll(/\bpart="([\w\s-]+)"/g)].flatMap((match) => match[1]!.trim().split(/\s+/)));
+    for (const part of rendered) if (!documented.has(part)) undocumented.push(`${tag}::part(${part})`);
+  }
+  assert.deepEqual(undocumented, []);
+});
+
+test('every --s72-* custom property an element reads is documented with @cssprop on it or on <s72-player>', () => {
+  const onPlayer = new Set((elements.get('s72-player')?.cssProperties ?? []).map((prop) => prop.name));
+  const undocumented: string[] = [];
+  for (const { tag, text } of elementSources()) {
+    const documented = new Set((elements.get(tag)?.cssProperties ?? []).map((prop) => prop.name));
+    const read = new Set([...text.matchAll(/var\((--s72-[\w-]+)/g)].map((match) => match[1]!));
+    for (const prop of read) if (!documented.has(prop) && !onPlayer.has(prop)) undocumented.push(`${tag} ${prop}`);
+  }
+  assert.deepEqual(undocumented, []);
 });
 
 test('the plain-HTML attributes of DESIGN.md are documented', () => {
@@ -74,6 +108,11 @@ test('the manifest has a custom-element definition for each element, in the publ
       (entry) => entry.kind === 'custom-element-definition',
     ),
   );
-  assert.deepEqual(definitions.map((entry) => entry.name).sort(), ['s72-control-bar', 's72-player']);
+  assert.deepEqual(
+    definitions.map((entry) => entry.name).sort(),
+    elementSources()
+      .map((source) => source.tag)
+      .sort(),
+  );
   for (const entry of definitions) assert.equal(entry.declaration.module, 'dist/index.js');
 });
