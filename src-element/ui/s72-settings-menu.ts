@@ -263,7 +263,7 @@ export class S72SettingsMenu extends PlayerUiElement {
 
   private renderSubmenu(entry: SettingsEntry) {
     return html`
-      <div role="menuitem" part="menu-item" class="back" tabindex="-1" data-key="back" aria-label=${this.i18n.t('settings.back')} @click=${this.backToMain}>
+      <div role="menuitem" part="menu-item" class="back" tabindex="-1" data-key="back" aria-label=${`${entry.label}, ${this.i18n.t('settings.back')}`} @click=${this.backToMain}>
         <span class="arrow" aria-hidden="true">${icon('submenu-back')}</span>
         <span class="label">${entry.label}</span>
       </div>

@@ -126,7 +126,7 @@ describe('<s72-settings-menu> (player-and-client §4 "Menus", §5 "Menu rules")'
     await settle(p);
     itemNamed(p, 'Subtitles').click();
     await settle(p);
-    expect(items(p)[0]!.getAttribute('aria-label'), 'the first item goes back').to.equal('Back to settings');
+    expect(items(p)[0]!.getAttribute('aria-label'), 'the first item goes back; its name holds its visible text').to.equal('Subtitles, Back to settings');
     const arabic = items(p).find((item) => /ar|Arabic|العربية/.test(labelOf(item) ?? '') && item.getAttribute('role') === 'menuitemradio' && labelOf(item) !== 'Off')!;
     arabic.click();
     await until(() => p.tracks.text.find((track) => track.active)?.language === 'ar', 'Arabic subtitles on');
