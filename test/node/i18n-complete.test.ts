@@ -79,7 +79,7 @@ describe('i18n: the Arabic table is complete', () => {
         const arabic = placeholders(text);
         const unknown = arabic.filter((name) => !english.has(name));
         const lost = [...english].filter((name) => name !== 'count' && !arabic.includes(name));
-        return unknown.length > 0 || lost.length > 0 ? [`${key}: ${JSON.stringify(text)} (unknown ${unknown}, missing ${lost})`] : [];
+        return unknown.length > 0 || lost.length > 0 ? [`${key}: ${JSON.stringify(text)} (unknown ${unknown.join(', ')}, missing ${lost.join(', ')})`] : [];
       });
     });
     assert.deepEqual(mismatched, []);
