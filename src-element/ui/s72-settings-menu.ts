@@ -296,7 +296,7 @@ export class S72SettingsMenu extends PlayerUiElement {
 
   /** The items of the view shown, in order. */
   private items(): HTMLElement[] {
-    return this.menu ? [...this.menu.querySelectorAll<HTMLElement>('[role^="menuitem"]')] : [];
+    return this.menu ? Array.from(this.menu.querySelectorAll<HTMLElement>('[role^="menuitem"]')) : [];
   }
 
   /** Opens the menu on its main view, focusing its first (`first`) or last (`last`) item. */

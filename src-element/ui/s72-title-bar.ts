@@ -97,6 +97,8 @@ export class S72TitleBar extends PlayerUiElement {
     }
     p {
       margin: 0;
+      /* Catalogue text keeps its own direction (dir=auto) but sits at the start of the bar. */
+      text-align: match-parent;
       overflow: hidden;
       text-overflow: ellipsis;
       white-space: nowrap;

@@ -36,6 +36,7 @@ export const ar: StringTable<ArabicPlural> = {
   'settings.menu': 'الإعدادات',
   'settings.back': 'العودة إلى الإعدادات',
   'settings.subtitles': 'الترجمة',
+  'settings.listSeparator': '، ',
   'settings.subtitleSettings': 'إعدادات الترجمة',
   'settings.audio': 'الصوت',
   'settings.speed': 'سرعة التشغيل',

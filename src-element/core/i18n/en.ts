@@ -47,6 +47,7 @@ export const en = {
   'settings.menu': 'Settings',
   'settings.back': 'Back to settings',
   'settings.subtitles': 'Subtitles',
+  'settings.listSeparator': ', ',
   'settings.subtitleSettings': 'Subtitle settings',
   'settings.audio': 'Audio',
   'settings.speed': 'Playback speed',

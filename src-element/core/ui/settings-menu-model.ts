@@ -132,7 +132,7 @@ function subtitleSettings(facts: SettingsFacts, t: Translator): SettingsEntry | 
       })),
     };
   });
-  const value = groups.map((group) => group.options.find((option) => option.selected)?.label ?? '').join(', ');
+  const value = groups.map((group) => group.options.find((option) => option.selected)?.label ?? '').join(t.t('settings.listSeparator'));
   return { submenu: 'subtitleSettings', label: t.t('settings.subtitleSettings'), value, groups };
 }
 
