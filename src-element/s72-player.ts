@@ -94,7 +94,7 @@ const SOURCE_PROPERTIES = ['content', 'config', 'src', 'licenseUrl', 'keySystem'
  * @fires ratechange - media event
  * @fires progress - media event
  *
- * @slot play - replaces the play icon (also: pause, volume, muted, enter-fullscreen, exit-fullscreen, retry)
+ * @slot play - replaces the play icon (also: pause, volume, muted, enter-fullscreen, exit-fullscreen, retry, settings, back)
  * @slot error-{code} - replaces the error panel's text for one code, e.g. `error-drm_failed`
  * @slot title-bar-end - the page's own controls at the end of the title bar (e.g. an episodes list)
  * @csspart video - the `<video>`
@@ -306,7 +306,9 @@ export class S72Player extends PlayerMediaApi {
         <s72-stats-overlay part="stats"></s72-stats-overlay>
         <s72-end-screen part="end-screen" exportparts="suggestion, main-suggestion, close-button"></s72-end-screen>
         ${state.error ? errorPanel(state.error, i18n, this.retry) : nothing}
-        <s72-title-bar part="title-bar" exportparts="back-button, title, subtitle"><slot name="title-bar-end" slot="title-bar-end"></slot></s72-title-bar>
+        <s72-title-bar part="title-bar" exportparts="back-button, title, subtitle">
+          <slot name="title-bar-end" slot="title-bar-end"></slot><slot name="back" slot="back">${icon('back')}</slot>
+        </s72-title-bar>
         <s72-announcer></s72-announcer>
         <s72-control-bar part="controls" exportparts="play-button, seek-bar, seek-input, seek-tooltip, seek-buffered, time, live-badge, live-edge, live-button, mute-button, volume, settings-button, settings-menu, menu-item, fullscreen-button">
           ${ICON_NAMES.filter((name) => name !== 'retry').map((name) => html`<slot name=${name} slot=${name}>${icon(name)}</slot>`)}

@@ -192,6 +192,21 @@ describe('<s72-player> in the page', function () {
     await until(() => entry('Playback speed')?.querySelector('.value')?.textContent === 'x2', 'the menu shows the confirmed rate');
   });
 
+  it('the settings and back icons are slots too (theming: slots for icons)', async () => {
+    const player = await fixture<S72Player>(
+      html`<s72-player muted .config=${{ navigateBackUrl: '/browse', title: 'T' }}><i slot="settings" class="gear">⚙</i><i slot="back" class="arrow">←</i></s72-player>`,
+    );
+    await player.updateComplete;
+    const menu = controlBar(player).shadowRoot!.querySelector('s72-settings-menu')!;
+    await menu.updateComplete;
+    const settingsSlot = menu.shadowRoot!.querySelector('[part="settings-button"] slot') as HTMLSlotElement;
+    expect(settingsSlot.assignedElements({ flatten: true }).map((node) => node.className)).to.deep.equal(['gear']);
+    const bar = player.shadowRoot!.querySelector('s72-title-bar')!;
+    await bar.updateComplete;
+    const backSlot = bar.shadowRoot!.querySelector('[part="back-button"] slot') as HTMLSlotElement;
+    expect(backSlot.assignedElements({ flatten: true }).map((node) => node.className)).to.deep.equal(['arrow']);
+  });
+
   it('lets an embedder replace an icon through its slot', async () => {
     const player = await fixture<S72Player>(html`<s72-player muted><span slot="play" class="mine">▶</span></s72-player>`);
     const slot = barPart(player, 'play-button').querySelector('slot')!;
