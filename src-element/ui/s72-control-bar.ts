@@ -51,22 +51,22 @@ export { SEEK_BAR_DELAY_MS, SEEK_THROTTLE_MS } from './s72-seek-bar.js';
  * @fires {CustomEvent<number>} s72-volume-request - volume slider; detail: 0..1
  * @fires {CustomEvent<boolean>} s72-fullscreen-request - fullscreen button; detail: enter?
  * @fires s72-seek-to-live-request - go-to-live button (live, behind the live edge)
- * @slot play - play icon (also: pause, volume, muted, enter-fullscreen, exit-fullscreen)
- * @csspart play-button
+ * @slot play - play icon (also: pause, volume, muted, enter-fullscreen, exit-fullscreen, settings)
+ * @csspart play-button - the play/pause button
  * @csspart seek-bar - the seek bar (`s72-seek-bar`); passed through: seek-input, seek-buffered, seek-tooltip
- * @csspart time
- * @csspart mute-button
- * @csspart volume
+ * @csspart time - the clock, `current / duration`
+ * @csspart mute-button - the mute button
+ * @csspart volume - the volume slider (hidden on touch-only devices)
  * @csspart settings-button - the settings menu's button (`s72-settings-menu`: subtitles, subtitle
  *   settings, audio, playback speed, quality; player-and-client §4)
  * @csspart settings-menu - the settings menu panel
  * @csspart menu-item - every item of the settings menu
- * @csspart fullscreen-button
+ * @csspart fullscreen-button - the fullscreen button (hidden where fullscreen is unsupported or blocked)
  * @csspart live-badge - the LIVE badge (live only); it also has the part `live-edge` while at the live edge
  * @csspart live-edge - the LIVE badge while playback is within `LIVE_EDGE_TOLERANCE_S` of the live edge
  * @csspart live-button - "go to live", shown while behind the live edge (live only)
  * @cssprop [--s72-accent-color=#e50914] - seek and volume fill
- * @cssprop [--s72-control-bar-background=linear-gradient(transparent, rgb(0 0 0 / 0.75))]
+ * @cssprop [--s72-control-bar-background=linear-gradient(transparent, rgb(0 0 0 / 0.75))] - behind the controls
  * @cssprop [--s72-control-font-size=14px] - font size of the controls; every button scales with it (default: per form factor)
  * @cssprop [--s72-seek-track-color=rgb(255 255 255 / 0.3)] - the seek bar's track
  * @cssprop [--s72-seek-buffered-color=rgb(255 255 255 / 0.6)] - the buffered range on the seek bar
