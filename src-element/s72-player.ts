@@ -109,6 +109,8 @@ const SOURCE_PROPERTIES = ['content', 'config', 'src', 'licenseUrl', 'keySystem'
  * @csspart big-play-button - the big play button
  * @csspart error - the error panel
  * @csspart end-screen - the end screen, Up next (`s72-end-screen`); passed through: suggestion, main-suggestion, close-button
+ * @fires {CustomEvent<1 | -1>} s72-frame-step-request - comma / period while paused (keyboard): one frame (0.04 s) back / forward
+ * @fires s72-captions-toggle-request - C (keyboard): subtitles off, or back to the last language
  * @fires {CustomEvent<S72EndScreenClick>} s72-end-screen-click - an end-screen suggestion was chosen `{slug, source, href}` (cancelable)
  * @cssprop [--s72-accent-color=#e50914] - accent (seek bar, buttons)
  * @cssprop [--s72-background=#000] - letterbox colour

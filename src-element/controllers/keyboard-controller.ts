@@ -1,9 +1,11 @@
 /**
  * Keyboard shortcuts (player-and-client §9 "Controls"): Space/K play-pause, ←/→ and J/L seek 10 s,
- * ↑/↓ volume, M mute, F fullscreen. Each key becomes the same request event a control would send,
+ * ↑/↓ volume, comma/period step one frame (0.04 s) back/forward while paused, M mute, F fullscreen,
+ * C subtitles on/off, Escape closes the end screen. Each key becomes the same request event a control would send,
  * so it goes through the one request map. Keys typed into a control keep their native meaning
- * (Space on a button, arrows on a slider). Listens on the host from `hostConnected` to
- * `hostDisconnected`.
+ * (Space on a button, arrows on a slider, anything in a text field the page slotted in); the
+ * settings menu stops the keys it uses. Listens on the host from `hostConnected` to
+ * `hostDisconnected`: only the player holding the focus reacts (two players on a page never both do).
  */
 import type { ReactiveController } from 'lit';
 import { fireRequest } from '../events.js';
@@ -32,6 +34,7 @@ export class KeyboardController implements ReactiveController {
   private onKeyDown(event: KeyboardEvent): void {
     if (event.defaultPrevented || event.altKey || event.ctrlKey || event.metaKey) return;
     const origin = event.composedPath()[0];
+    if (isTextField(origin)) return;
     const onSlider = origin instanceof HTMLInputElement;
     const onButton = origin instanceof HTMLButtonElement;
     const state = this.host.store.getState();
@@ -39,6 +42,8 @@ export class KeyboardController implements ReactiveController {
     // The live position, not the last timeupdate: repeated presses add up.
     const position = media?.currentTime ?? state.currentTime;
     const key = event.key.toLowerCase();
+    // The media's own flag: the store's follows on the next `pause` event.
+    const paused = media?.paused ?? state.paused;
     const seekBy = (seconds: number) => fireRequest(this.host, 's72-seek-request', position + seconds);
     const volumeBy = (step: number) => fireRequest(this.host, 's72-volume-request', (media?.volume ?? state.volume) + step);
     const togglePlay = () => {
@@ -57,10 +62,21 @@ export class KeyboardController implements ReactiveController {
       arrowdown: onSlider ? undefined : () => volumeBy(-VOLUME_STEP),
       m: () => fireRequest(this.host, 's72-mute-request', !(media?.muted ?? state.muted)),
       f: () => fireRequest(this.host, 's72-fullscreen-request', !state.fullscreen),
+      ',': paused ? () => fireRequest(this.host, 's72-frame-step-request', -1) : undefined,
+      '.': paused ? () => fireRequest(this.host, 's72-frame-step-request', 1) : undefined,
+      c: state.tracks.text.length > 0 ? () => fireRequest(this.host, 's72-captions-toggle-request') : undefined,
+      escape: state.endScreen ? () => fireRequest(this.host, 's72-end-screen-close-request') : undefined,
     };
     const action = actions[key];
     if (!action) return;
     action();
     event.preventDefault();
   }
+}
+
+/** A field that takes typed text: its keys are the viewer's text, never shortcuts. */
+function isTextField(target: EventTarget | undefined): boolean {
+  if (target instanceof HTMLTextAreaElement || target instanceof HTMLSelectElement) return true;
+  if (target instanceof HTMLInputElement) return !['range', 'checkbox', 'radio', 'button', 'submit', 'reset'].includes(target.type);
+  return target instanceof HTMLElement && target.isContentEditable;
 }
