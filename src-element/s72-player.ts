@@ -298,7 +298,7 @@ export class S72Player extends PlayerMediaApi {
         <div
           class="spinner"
           part="spinner"
-          role="status"
+          role="progressbar"
           aria-label=${i18n.t('player.loading')}
           ?hidden=${!this.buffering.spinnerVisible || Boolean(state.error)}
         ></div>

@@ -75,6 +75,14 @@ export const ar: StringTable<ArabicPlural> = {
   'endScreen.source.recommendation': 'مقترح لك',
   // [stats]
   // [a11y]
+  'a11y.playing': 'قيد التشغيل',
+  'a11y.paused': 'متوقف مؤقتًا',
+  'a11y.seekedTo': 'الموضع {time}',
+  'a11y.volume': 'مستوى الصوت {percent}٪',
+  'a11y.muted': 'الصوت مكتوم',
+  'a11y.unmuted': 'الصوت مفعّل',
+  'a11y.audio': 'الصوت: {label}',
+  'a11y.quality': 'الجودة: {label}',
 
   // ── Time ──
   'time.days': { zero: '{count} يوم', one: 'يوم واحد', two: 'يومان', few: '{count} أيام', many: '{count} يومًا', other: '{count} يوم' },

@@ -88,6 +88,15 @@ export const en = {
   'endScreen.source.recommendation': 'Recommended',
   // [stats]
   // [a11y]
+  /** The live region (s72-announcer): playback, seeks, volume and track changes, said politely. */
+  'a11y.playing': 'Playing',
+  'a11y.paused': 'Paused',
+  'a11y.seekedTo': 'Position {time}',
+  'a11y.volume': 'Volume {percent}%',
+  'a11y.muted': 'Muted',
+  'a11y.unmuted': 'Sound on',
+  'a11y.audio': 'Audio: {label}',
+  'a11y.quality': 'Quality: {label}',
 
   // ── Spoken and countdown time (units for Translator.spokenTime and formatCountdown) ──
   'time.days': { one: '{count} day', other: '{count} days' },
