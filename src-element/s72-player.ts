@@ -111,6 +111,7 @@ const SOURCE_PROPERTIES = ['content', 'config', 'src', 'licenseUrl', 'keySystem'
  * @csspart end-screen - the end screen, Up next (`s72-end-screen`); passed through: suggestion, main-suggestion, close-button
  * @fires {CustomEvent<1 | -1>} s72-frame-step-request - comma / period while paused (keyboard): one frame (0.04 s) back / forward
  * @fires s72-captions-toggle-request - C (keyboard): subtitles off, or back to the last language
+ * @fires {CustomEvent<{debug: boolean}>} s72-debug-change - debug mode (the stats overlay) turned on or off (5 clicks on the version label)
  * @fires {CustomEvent<S72EndScreenClick>} s72-end-screen-click - an end-screen suggestion was chosen `{slug, source, href}` (cancelable)
  * @cssprop [--s72-accent-color=#e50914] - accent (seek bar, buttons)
  * @cssprop [--s72-background=#000] - letterbox colour

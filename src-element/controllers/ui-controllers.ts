@@ -7,6 +7,7 @@ import type { PlayerHost } from './player-host.js';
 import { EndScreenController } from './end-screen-controller.js'; // [end-screen]
 import { IdleController } from './idle-controller.js'; // [idle]
 import { PreferencesController } from './preferences-controller.js'; // [preferences]
+import { StatsController } from './stats-controller.js'; // [stats]
 
 export function uiControllers(host: PlayerHost): void {
   void host;
@@ -19,4 +20,5 @@ export function uiControllers(host: PlayerHost): void {
   // [end-screen] end-screen timing (player-and-client §4)
   new EndScreenController(host);
   // [stats] stats overlay sampling (player-and-client §9 "Stats refresh every 0.5 s")
+  new StatsController(host);
 }

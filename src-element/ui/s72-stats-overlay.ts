@@ -1,15 +1,239 @@
-import { html } from 'lit';
+import { css, html, nothing, svg } from 'lit';
+import { property } from 'lit/decorators.js';
+import { systemClock, type Clock } from '../core/clock.js';
+import { STATS_HISTORY_MS } from '../core/ui/stats-rules.js';
+import type { StatsSample, StatsView } from '../core/ui/ui-state.js';
+import { PLAYER_VERSION } from '../core/version.js';
 import { defineElement } from '../define.js';
+import { fireRequest } from '../events.js';
+import { icon } from './icons.js';
 import { PlayerUiElement } from './player-ui-element.js';
+
+/** Clicks on the version label that toggle debug mode (player-and-client §2 "5 clicks … for anyone"). */
+export const DEBUG_CLICKS = 5;
+/** The clicks must fall within this window, ms. */
+export const DEBUG_CLICK_WINDOW_MS = 2000;
+
+const GRAPH_WIDTH = 240;
+const GRAPH_HEIGHT = 72;
+
+const mbps = (bitsPerSecond: number) => (bitsPerSecond / 1e6).toFixed(2);
+
+/**
+ * The SVG polyline `points` of `values` over the graph: time on x (the last 120 s, newest at the
+ * end), the value on y scaled to `max`. Exported for tests.
+ */
+export function graphPoints(samples: readonly StatsSample[], value: (sample: StatsSample) => number, max: number): string {
+  if (samples.length === 0 || max <= 0) return '';
+  const end = samples[samples.length - 1]!.atMs;
+  return samples
+    .map((sample) => {
+      const x = GRAPH_WIDTH - ((end - sample.atMs) / STATS_HISTORY_MS) * GRAPH_WIDTH;
+      const y = GRAPH_HEIGHT - (Math.min(value(sample), max) / max) * GRAPH_HEIGHT;
+      return `${x.toFixed(1)},${y.toFixed(1)}`;
+    })
+    .join(' ');
+}
 
 /**
  * @tagname s72-stats-overlay
- * @summary the debug statistics overlay (player-and-client §2, §4, §9). (Placeholder: issue 10 builds it.)
+ * @summary Debug mode (player-and-client §2, §4, §9): the statistics panel, and the version label
+ * whose 5 clicks turn it on or off, for anyone.
+ *
+ * The version label (a small button, "s72-player 0.1.0") shows with the controls; 5 clicks (or
+ * Enter presses) within 2 s send `s72-debug-request`. While debug mode is on the panel lists the
+ * store's `stats` row, refreshed every 0.5 s by the stats controller: playback state (seeking,
+ * ended, not loaded, loading, paused, playing), resolution, the variant's and the estimated bit
+ * rates, buffer ahead, dropped and decoded frames, engine and version; and a graph of the last
+ * 120 s of estimated bandwidth, variant bit rate (Mbps, one scale) and buffer ahead (seconds), drawn
+ * as SVG polylines. Close turns debug mode off.
+ *
+ * @fires {CustomEvent<boolean>} s72-debug-request - 5 clicks on the version label (toggle), or Close (false)
+ * @csspart stats-panel - the statistics panel
+ * @csspart stats-graph - the graph (an SVG)
+ * @csspart version - the version label (a button)
+ * @csspart stats-close - the panel's Close button
+ * @cssprop [--s72-stats-background=rgb(0 0 0 / 0.85)] - behind the statistics
+ * @cssprop [--s72-stats-inset-block-start=4.5rem] - the panel's distance from the top (below the title bar)
+ * @cssprop [--s72-stats-bandwidth-color=#4fc3f7] - the estimated bandwidth line
+ * @cssprop [--s72-stats-bitrate-color=#ffd54f] - the variant bit rate line
+ * @cssprop [--s72-stats-buffer-color=#81c784] - the buffer-ahead line
  */
 export class S72StatsOverlay extends PlayerUiElement {
+  static override storeKeys = ['debug', 'stats', 'controlsVisible'] as const;
+
+  static override styles = css`
+    :host {
+      position: absolute;
+      inset: 0;
+      z-index: 2;
+      pointer-events: none;
+      color: #fff;
+      font: 12px/1.4 ui-monospace, SFMono-Regular, Menlo, monospace;
+    }
+    .panel {
+      position: absolute;
+      inset-block-start: var(--s72-stats-inset-block-start, 4.5rem);
+      inset-inline-start: 1rem;
+      max-inline-size: min(22rem, calc(100% - 2rem));
+      padding: 0.75rem 0.875rem;
+      border-radius: 0.5rem;
+      background: var(--s72-stats-background, rgb(0 0 0 / 0.85));
+      pointer-events: auto;
+    }
+    header {
+      display: flex;
+      align-items: center;
+      justify-content: space-between;
+      gap: 1rem;
+      margin-block-end: 0.25rem;
+      font-weight: 700;
+    }
+    dl {
+      display: grid;
+      grid-template-columns: auto 1fr;
+      gap: 0.125rem 0.75rem;
+      margin: 0;
+    }
+    dt {
+      color: #d0d0d0;
+    }
+    dd {
+      margin: 0;
+      font-variant-numeric: tabular-nums;
+    }
+    svg {
+      display: block;
+      inline-size: 100%;
+      block-size: auto;
+      margin-block-start: 0.5rem;
+      background: rgb(255 255 255 / 0.06);
+      /* Time runs left to right in every language. */
+      direction: ltr;
+    }
+    polyline {
+      fill: none;
+      stroke-width: 1.5;
+      vector-effect: non-scaling-stroke;
+    }
+    .legend {
+      display: flex;
+      flex-wrap: wrap;
+      gap: 0.25rem 0.75rem;
+      margin: 0.25rem 0 0;
+      padding: 0;
+      list-style: none;
+    }
+    .legend span {
+      display: inline-block;
+      inline-size: 0.75rem;
+      block-size: 0.2rem;
+      margin-inline-end: 0.3rem;
+      vertical-align: middle;
+    }
+    button {
+      font: inherit;
+      color: inherit;
+      cursor: pointer;
+      pointer-events: auto;
+    }
+    button:focus-visible {
+      outline: 2px solid var(--s72-focus-color, #fff);
+      outline-offset: 2px;
+    }
+    .close {
+      all: unset;
+      display: inline-grid;
+      place-items: center;
+      inline-size: 1.75rem;
+      block-size: 1.75rem;
+      border-radius: 0.25rem;
+      cursor: pointer;
+      pointer-events: auto;
+    }
+    .close svg {
+      inline-size: 1rem;
+      block-size: 1rem;
+      margin: 0;
+      background: none;
+    }
+    .version {
+      position: absolute;
+      /* Just above the control bar, at its end. */
+      inset-block-end: calc(var(--_s72-control-font-size, 14px) * 4.25);
+      inset-inline-end: 0.75rem;
+      padding: 0.125rem 0.375rem;
+      border: 0;
+      border-radius: 0.25rem;
+      background: rgb(0 0 0 / 0.7);
+      font-size: 11px;
+    }
+    [hidden] {
+      display: none !important;
+    }
+  `;
+
+  /** Time source of the 5-click window (tests inject one). */
+  @property({ attribute: false }) clock: Clock = systemClock;
+
+  private clicks: number[] = [];
+
   protected override render() {
-    return html``;
+    const { debug, stats, controlsVisible } = this.state;
+    return html`
+      ${debug && stats ? this.renderPanel(stats) : nothing}
+      <button class="version" part="version" ?hidden=${!controlsVisible && !debug} @click=${this.onVersionClick}>
+        s72-player ${PLAYER_VERSION}
+      </button>
+    `;
   }
+
+  private renderPanel(stats: StatsView) {
+    const t = this.i18n;
+    const history = stats.history;
+    const rateMax = Math.max(1, ...history.map((s) => Math.max(s.estimatedBandwidth, s.streamBandwidth))) * 1.1;
+    const bufferMax = Math.max(10, ...history.map((s) => s.bufferAheadS)) * 1.1;
+    const rows: Array<[string, string]> = [
+      [t.t('stats.state'), t.t(`stats.state.${stats.state.replace(' ', '-')}` as Parameters<typeof t.t>[0])],
+      [t.t('stats.resolution'), stats.width && stats.height ? `${stats.width} × ${stats.height} px` : '–'],
+      [t.t('stats.streamBandwidth'), `${mbps(stats.streamBandwidth)} Mbps`],
+      [t.t('stats.estimatedBandwidth'), `${mbps(stats.estimatedBandwidth)} Mbps`],
+      [t.t('stats.bufferAhead'), `${stats.bufferAheadS.toFixed(1)} s`],
+      [t.t('stats.frames'), t.t('stats.framesValue', { dropped: stats.droppedFrames, decoded: stats.decodedFrames })],
+      [t.t('stats.engine'), `${stats.engine || '–'} · s72-player ${PLAYER_VERSION}`],
+    ];
+    return html`
+      <section class="panel" part="stats-panel" role="region" aria-label=${t.t('stats.title')}>
+        <header>
+          <span>${t.t('stats.title')}</span>
+          <button class="close" part="stats-close" aria-label=${t.t('stats.close')} @click=${this.onClose}>${icon('close')}</button>
+        </header>
+        <dl>${rows.map(([name, value]) => html`<dt>${name}</dt><dd>${value}</dd>`)}</dl>
+        <svg part="stats-graph" viewBox="0 0 ${GRAPH_WIDTH} ${GRAPH_HEIGHT}" role="img" aria-label=${t.t('stats.graph')}>
+          ${svg`<polyline class="bandwidth" style="stroke: var(--s72-stats-bandwidth-color, #4fc3f7)" points=${graphPoints(history, (s) => s.estimatedBandwidth, rateMax)}></polyline>`}
+          ${svg`<polyline class="bitrate" style="stroke: var(--s72-stats-bitrate-color, #ffd54f)" points=${graphPoints(history, (s) => s.streamBandwidth, rateMax)}></polyline>`}
+          ${svg`<polyline class="buffer" style="stroke: var(--s72-stats-buffer-color, #81c784)" points=${graphPoints(history, (s) => s.bufferAheadS, bufferMax)}></polyline>`}
+        </svg>
+        <ul class="legend" aria-hidden="true">
+          <li><span style="background: var(--s72-stats-bandwidth-color, #4fc3f7)"></span>${t.t('stats.estimatedBandwidth')}</li>
+          <li><span style="background: var(--s72-stats-bitrate-color, #ffd54f)"></span>${t.t('stats.streamBandwidth')}</li>
+          <li><span style="background: var(--s72-stats-buffer-color, #81c784)"></span>${t.t('stats.bufferAhead')}</li>
+        </ul>
+      </section>
+    `;
+  }
+
+  private onVersionClick = (): void => {
+    const now = this.clock.now();
+    this.clicks = [...this.clicks.filter((at) => now - at < DEBUG_CLICK_WINDOW_MS), now];
+    if (this.clicks.length < DEBUG_CLICKS) return;
+    this.clicks = [];
+    fireRequest(this, 's72-debug-request', !this.state.debug);
+  };
+
+  private onClose = (): void => {
+    fireRequest(this, 's72-debug-request', false);
+  };
 }
 
 defineElement('s72-stats-overlay', S72StatsOverlay);

@@ -105,6 +105,8 @@ export type EngineEventListener<K extends keyof EngineEventMap> = (detail: Engin
 /** A loaded playback engine bound to one video element. */
 export interface Engine {
   readonly name: string;
+  /** The engine library's version, e.g. shaka's `v5.2.12` (shown by the stats overlay), if known. */
+  readonly version?: string;
   /**
    * Loads `source` and resolves once playback can start (metadata known, first segments requested).
    * @param startTime position to start at, in seconds; `undefined` = the default (0, or the live edge).

@@ -126,6 +126,7 @@ export const shakaEngineLoader: EngineLoader = {
 
 class ShakaEngine implements Engine {
   readonly name = 'shaka';
+  readonly version: string;
   private readonly player: ShakaPlayer;
   private readonly emitter = new EngineEmitter();
   private readonly mapped = new WeakMap<object, S72Error>();
@@ -137,6 +138,7 @@ class ShakaEngine implements Engine {
     private readonly video: HTMLVideoElement,
   ) {
     this.player = new shaka.Player();
+    this.version = shaka.Player.version;
     this.player.configure(structuredClone(SHAKA_BASE_CONFIG));
     const { RequestType } = shaka.net.NetworkingEngine;
     this.player.getNetworkingEngine()?.registerRequestFilter((type, request) => {

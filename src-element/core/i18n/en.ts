@@ -87,6 +87,24 @@ export const en = {
   'endScreen.source.continue-watching': 'Continue watching',
   'endScreen.source.recommendation': 'Recommended',
   // [stats]
+  /** The stats overlay (debug mode; player-and-client §2, §4). */
+  'stats.title': 'Playback statistics',
+  'stats.close': 'Close statistics',
+  'stats.graph': 'Bandwidth, bit rate and buffer over the last 2 minutes',
+  'stats.state': 'State',
+  'stats.state.seeking': 'seeking',
+  'stats.state.ended': 'ended',
+  'stats.state.not-loaded': 'not loaded',
+  'stats.state.loading': 'loading',
+  'stats.state.paused': 'paused',
+  'stats.state.playing': 'playing',
+  'stats.resolution': 'Resolution',
+  'stats.streamBandwidth': 'Bit rate',
+  'stats.estimatedBandwidth': 'Bandwidth',
+  'stats.bufferAhead': 'Buffer',
+  'stats.frames': 'Frames',
+  'stats.framesValue': '{dropped} dropped of {decoded}',
+  'stats.engine': 'Engine',
   // [a11y]
   /** The live region (s72-announcer): playback, seeks, volume and track changes, said politely. */
   'a11y.playing': 'Playing',
