@@ -109,7 +109,7 @@ try {
   const version = page.locator(inPlayer('[part~="version"]'));
   if ((await version.count()) > 0) {
     for (let i = 0; i < 5; i++) await version.click();
-    await page.waitForTimeout(4_000); // a few samples for the graph
+    await page.waitForTimeout(15_000); // 15 s of samples for the graph
     await showControls(page);
     await shot(page, 'stats-overlay');
   } else {
