@@ -40,7 +40,7 @@ export { SEEK_STEP_S } from './controllers/keyboard-controller.js';
 
 /** Engines in the order they are tried (player-and-client §4 "Engine choice"). */
 const ENGINE_LOADERS: readonly EngineLoader[] = [shakaEngineLoader];
-const HOST_KEYS = ['paused', 'ended', 'played', 'loaded', 'error', 'buffering', 'muted', 'controlsVisible'] as const;
+const HOST_KEYS = ['paused', 'ended', 'played', 'loaded', 'error', 'buffering', 'muted', 'controlsVisible', 'bigPlay'] as const;
 const SOURCE_PROPERTIES = ['content', 'config', 'src', 'licenseUrl', 'keySystem', 'authToken'] as const;
 
 /**
@@ -283,7 +283,7 @@ export class S72Player extends PlayerMediaApi {
   protected override render() {
     const state = this.store.getState();
     const i18n = this.i18n;
-    const showBigPlay = state.loaded && !state.error && state.paused && (!state.played || state.ended);
+    const showBigPlay = state.bigPlay; // the big-play controller's rule (player-and-client §2)
     const dir = this.getAttribute('dir') === 'ltr' || this.getAttribute('dir') === 'rtl' ? this.getAttribute('dir')! : i18n.dir;
     return html`
       <div class="frame" dir=${dir} lang=${i18n.locale}>

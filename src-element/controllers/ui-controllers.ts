@@ -4,6 +4,7 @@
  * `hostConnected` to `hostDisconnected` and writes what the surfaces show with `store.setUi()`.
  */
 import type { PlayerHost } from './player-host.js';
+import { BigPlayController } from './big-play-controller.js'; // [big-play]
 import { EndScreenController } from './end-screen-controller.js'; // [end-screen]
 import { IdleController } from './idle-controller.js'; // [idle]
 import { PreferencesController } from './preferences-controller.js'; // [preferences]
@@ -14,6 +15,7 @@ export function uiControllers(host: PlayerHost): void {
   // [idle] auto-hide of the controls (player-and-client §9 "Overlay hides after 3000 ms")
   new IdleController(host);
   // [big-play] big play button rules (player-and-client §2)
+  new BigPlayController(host);
   // [gestures] touch double-tap seek (player-and-client §9)
   // [preferences] subtitle preferences in localStorage (player-and-client §3)
   new PreferencesController(host);

@@ -1,0 +1,72 @@
+/**
+ * The big play button's rule (player-and-client §2; `core/ui/big-play-rules.ts`): writes the store's
+ * `bigPlay` row. It shows before the first play, hides while playing, and after the video ends or a
+ * source loads it shows for {@link BIG_PLAY_AFTER_MS} (3 s), or until playback starts. Casting and AirPlay do not exist yet
+ * (issue 13): `remote` is false until they do. Timers run on the injected clock.
+ */
+import type { ReactiveController } from 'lit';
+import { systemClock, type Clock, type TimerHandle } from '../core/clock.js';
+import type { PlayerState } from '../core/player-store.js';
+import { BIG_PLAY_AFTER_MS, bigPlayShows } from '../core/ui/big-play-rules.js';
+import type { PlayerHost } from './player-host.js';
+
+export class BigPlayController implements ReactiveController {
+  private unsubscribe: (() => void) | null = null;
+  private window: { handle: TimerHandle } | null = null;
+  private last: Pick<PlayerState, 'ended' | 'loaded'> = { ended: false, loaded: false };
+
+  constructor(
+    private readonly host: PlayerHost,
+    private readonly clock: Clock = systemClock,
+  ) {
+    host.addController(this);
+  }
+
+  hostConnected(): void {
+    this.unsubscribe = this.host.store.subscribe((state) => this.follow(state));
+    this.follow(this.host.store.getState());
+  }
+
+  hostDisconnected(): void {
+    this.unsubscribe?.();
+    this.unsubscribe = null;
+    this.closeWindow();
+  }
+
+  private follow(state: PlayerState): void {
+    const endedNow = state.ended && !this.last.ended;
+    const loadedNow = state.loaded && !this.last.loaded;
+    this.last = { ended: state.ended, loaded: state.loaded };
+    if (endedNow || loadedNow) this.openWindow();
+    // Playing ends the window: a later pause is the control bar's, not the big button's.
+    else if (!state.paused) this.closeWindow();
+    this.write(state);
+  }
+
+  private openWindow(): void {
+    this.closeWindow();
+    this.window = {
+      handle: this.clock.setTimeout(() => {
+        this.window = null;
+        this.write(this.host.store.getState());
+      }, BIG_PLAY_AFTER_MS),
+    };
+  }
+
+  private closeWindow(): void {
+    if (this.window) this.clock.clearTimeout(this.window.handle);
+    this.window = null;
+  }
+
+  private write(state: PlayerState): void {
+    const shows = bigPlayShows({
+      loaded: state.loaded,
+      error: Boolean(state.error),
+      paused: state.paused,
+      played: state.played,
+      remote: false,
+      withinAfterWindow: this.window !== null,
+    });
+    if (shows !== state.bigPlay) this.host.store.setUi({ bigPlay: shows });
+  }
+}
