@@ -32,6 +32,7 @@ import './ui/s72-subtitle-overlay.js';
 import './ui/s72-end-screen.js';
 import './ui/s72-stats-overlay.js';
 import './ui/s72-announcer.js';
+import './ui/s72-seek-indicator.js';
 import { uiControllers } from './controllers/ui-controllers.js';
 import type { S72Suggestion } from './core/ui/ui-state.js';
 
@@ -105,6 +106,7 @@ const SOURCE_PROPERTIES = ['content', 'config', 'src', 'licenseUrl', 'keySystem'
  * @csspart subtitles-picture - the rectangle over the video picture the subtitle cues are drawn in
  * @cssprop [--s72-subtitle-font-size=clamp(14px, 5.5cqh, 50px)] - subtitle text size of the `md` preference (sm 0.75 of it, lg 1.35)
  * @fires {CustomEvent<SubtitlePreferences>} s72-preferences-change - the viewer changed a subtitle preference (saved in localStorage)
+ * @csspart seek-indicator - the touch seek indicator (double tap: the icon and the seconds moved, 500 ms)
  * @csspart spinner - the buffering spinner (shown after 0.25 s, play-page §9)
  * @csspart big-play-button - the big play button
  * @csspart error - the error panel
@@ -306,6 +308,7 @@ export class S72Player extends PlayerMediaApi {
         <button class="big-play" part="big-play-button" aria-label=${i18n.t('player.play')} ?hidden=${!showBigPlay} @click=${this.onBigPlayClick}>
           ${icon('play')}
         </button>
+        <s72-seek-indicator exportparts="seek-indicator"></s72-seek-indicator>
         <s72-stats-overlay part="stats"></s72-stats-overlay>
         <s72-end-screen part="end-screen" exportparts="suggestion, main-suggestion, close-button"></s72-end-screen>
         ${state.error ? errorPanel(state.error, i18n, this.retry) : nothing}
@@ -344,7 +347,9 @@ export class S72Player extends PlayerMediaApi {
   private readonly onRequest = (event: Event): void => {
     handleRequest(this.requestContext(), event.type, (event as CustomEvent<unknown>).detail);
   };
-  private readonly onVideoClick = (): void => {
+  private readonly onVideoClick = (event: MouseEvent): void => {
+    // A tap on a touch screen brings up the controls or seeks (GestureController); it never pauses.
+    if ((event as PointerEvent).pointerType === 'touch') return;
     const state = this.store.getState();
     if (!state.loaded) return;
     handleRequest(this.requestContext(), state.paused ? 's72-play-request' : 's72-pause-request', undefined);

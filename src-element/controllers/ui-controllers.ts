@@ -6,6 +6,7 @@
 import type { PlayerHost } from './player-host.js';
 import { BigPlayController } from './big-play-controller.js'; // [big-play]
 import { EndScreenController } from './end-screen-controller.js'; // [end-screen]
+import { GestureController } from './gesture-controller.js'; // [gestures]
 import { IdleController } from './idle-controller.js'; // [idle]
 import { PreferencesController } from './preferences-controller.js'; // [preferences]
 import { StatsController } from './stats-controller.js'; // [stats]
@@ -17,6 +18,7 @@ export function uiControllers(host: PlayerHost): void {
   // [big-play] big play button rules (player-and-client §2)
   new BigPlayController(host);
   // [gestures] touch double-tap seek (player-and-client §9)
+  new GestureController(host);
   // [preferences] subtitle preferences in localStorage (player-and-client §3)
   new PreferencesController(host);
   // [end-screen] end-screen timing (player-and-client §4)

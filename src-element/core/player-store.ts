@@ -213,6 +213,8 @@ export const PLAYER_STATE = {
   suggestions: { get: ({ ui }) => ui?.suggestions ?? DEFAULT_PLAYER_UI.suggestions },
   /** The stats overlay's view, refreshed every 0.5 s while debug mode is on; null otherwise. */
   stats: { get: ({ ui }) => ui?.stats ?? null },
+  /** The touch seek indicator: seconds moved by the current burst of taps, or null (player-and-client §9). */
+  seekIndicator: { get: ({ ui }) => ui?.seekIndicator ?? null },
   /** The viewer's last subtitle choice, or null (preferences controller, player-and-client §3). */
   textTrackChoice: { get: ({ ui }) => ui?.textTrackChoice ?? null },
   /** Decoded picture size, pixels; 0 before metadata (the subtitle overlay fits the picture, player-and-client §2). */

@@ -294,6 +294,12 @@ const ROWS: Record<PlayerStateKey, RowCase> = {
       }),
     after: (value) => (value as { state: string } | null)?.state === 'paused',
   },
+  seekIndicator: {
+    owners: () => ({}),
+    before: null,
+    act: (store) => store.setUi({ seekIndicator: { seconds: -20 } }),
+    after: (value) => (value as { seconds: number } | null)?.seconds === -20,
+  },
   textTrackChoice: {
     owners: () => ({}),
     before: null,

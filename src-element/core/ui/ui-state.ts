@@ -129,6 +129,11 @@ export interface PlayerUi {
   suggestions: readonly S72Suggestion[];
   /** The stats overlay's view, or null while debug mode is off. */
   stats: StatsView | null;
+  /**
+   * The touch seek indicator (player-and-client §9 "double-tap … the seek icon shows 500 ms"): the
+   * seconds the current burst of taps moved (negative: back), or null when hidden.
+   */
+  seekIndicator: { seconds: number } | null;
   /** The viewer's last subtitle choice (a track's language and kind, or `'off'`), or null: none yet (preferences controller). */
   textTrackChoice: TextTrackChoice | null;
 }
@@ -142,5 +147,6 @@ export const DEFAULT_PLAYER_UI: Readonly<PlayerUi> = Object.freeze({
   subtitlePreferences: DEFAULT_SUBTITLE_PREFERENCES,
   suggestions: Object.freeze([]) as readonly S72Suggestion[],
   stats: null,
+  seekIndicator: null,
   textTrackChoice: null,
 });

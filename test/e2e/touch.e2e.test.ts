@@ -1,0 +1,69 @@
+/**
+ * Touch double-tap seeking with real touch input (player-and-client §9 "Controls"; issue 10
+ * "Touch"): Playwright's touchscreen in a touch-enabled context on /demo/element.html. Double tap on
+ * the right seeks +10 s, on the left −10 s, a third quick tap adds 10 s, the seek indicator shows
+ * and goes; a single tap never pauses. Needs `npm run build` first.
+ */
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import type { Browser, Page } from 'playwright-core';
+import type { Demo } from './support/demo.js';
+import { useDemoAndBrowser } from './support/hooks.js';
+
+type PlayerLike = HTMLElement & { paused: boolean; currentTime: number; play(): Promise<void>; pause(): void };
+
+async function tapAt(page: Page, fraction: number, times: number, gapMs: number): Promise<void> {
+  const box = (await page.locator('s72-player').first().boundingBox())!;
+  for (let i = 0; i < times; i++) {
+    await page.touchscreen.tap(box.x + box.width * fraction, box.y + box.height * 0.4);
+    if (i < times - 1) await page.waitForTimeout(gapMs);
+  }
+}
+
+const position = (page: Page) => page.evaluate(() => (document.querySelector('s72-player') as PlayerLike).currentTime);
+
+describe('touch: double-tap seek (real touch input)', { timeout: 120_000 }, () => {
+  let demo: Demo;
+  let browser: Browser;
+  useDemoAndBrowser((started) => ({ demo, browser } = started));
+
+  it('right +10 s, a third quick tap +10 s more, left −10 s, the indicator shows; a single tap does not pause', async () => {
+    const context = await browser.newContext({ hasTouch: true, isMobile: true, viewport: { width: 800, height: 900 } });
+    try {
+      const page = await context.newPage();
+      await page.goto(`${demo.url}/demo/element.html`);
+      await page.waitForFunction(() => ((document.querySelector('s72-player') as PlayerLike).shadowRoot?.querySelector('video')?.readyState ?? 0) >= 2, null, {
+        timeout: 30_000,
+      });
+      await page.evaluate(() => {
+        const p = document.querySelector('s72-player') as PlayerLike;
+        p.currentTime = 20;
+        return p.pause();
+      });
+      await page.waitForFunction(() => Math.abs((document.querySelector('s72-player') as PlayerLike).currentTime - 20) < 0.5);
+
+      await tapAt(page, 0.5, 1, 0);
+      await page.waitForTimeout(300);
+      assert.equal(await page.evaluate(() => (document.querySelector('s72-player') as PlayerLike).paused), true, 'a single tap does not play or pause');
+
+      await page.waitForTimeout(1100);
+      await tapAt(page, 0.8, 2, 150);
+      await page.waitForFunction(() => Math.abs((document.querySelector('s72-player') as PlayerLike).currentTime - 30) < 0.5, null, { timeout: 5_000 });
+      const indicator = page.locator('s72-player').first().locator('[part~="seek-indicator"]');
+      await indicator.waitFor({ timeout: 2_000 });
+      assert.match((await indicator.textContent()) ?? '', /\+10 s/);
+      await tapAt(page, 0.8, 1, 0);
+      await page.waitForFunction(() => Math.abs((document.querySelector('s72-player') as PlayerLike).currentTime - 40) < 0.5, null, { timeout: 5_000 });
+      assert.match((await indicator.textContent()) ?? '', /\+20 s/, 'the burst total');
+      await indicator.waitFor({ state: 'detached', timeout: 3_000 });
+
+      await page.waitForTimeout(1100);
+      await tapAt(page, 0.2, 2, 150);
+      await page.waitForFunction(() => Math.abs((document.querySelector('s72-player') as PlayerLike).currentTime - 30) < 0.5, null, { timeout: 5_000 });
+      assert.ok(Math.abs((await position(page)) - 30) < 0.5);
+      assert.equal(await page.evaluate(() => (document.querySelector('s72-player') as PlayerLike).paused), true, 'taps never toggled playback');
+    } finally {
+      await context.close();
+    }
+  });
+});
