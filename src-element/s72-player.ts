@@ -106,6 +106,7 @@ const SOURCE_PROPERTIES = ['content', 'config', 'src', 'licenseUrl', 'keySystem'
  * @csspart subtitles-picture - the rectangle over the video picture the subtitle cues are drawn in
  * @cssprop [--s72-subtitle-font-size=clamp(14px, 5.5cqh, 50px)] - subtitle text size of the `md` preference (sm 0.75 of it, lg 1.35)
  * @fires {CustomEvent<SubtitlePreferences>} s72-preferences-change - the viewer changed a subtitle preference (saved in localStorage)
+ * @csspart stats - the stats overlay and its version label (`s72-stats-overlay`; debug mode, player-and-client §2)
  * @csspart seek-indicator - the touch seek indicator (double tap: the icon and the seconds moved, 500 ms)
  * @csspart spinner - the buffering spinner (shown after 0.25 s, play-page §9)
  * @csspart big-play-button - the big play button
