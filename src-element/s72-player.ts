@@ -106,7 +106,8 @@ const SOURCE_PROPERTIES = ['content', 'config', 'src', 'licenseUrl', 'keySystem'
  * @csspart subtitles-picture - the rectangle over the video picture the subtitle cues are drawn in
  * @cssprop [--s72-subtitle-font-size=clamp(14px, 5.5cqh, 50px)] - subtitle text size of the `md` preference (sm 0.75 of it, lg 1.35)
  * @fires {CustomEvent<SubtitlePreferences>} s72-preferences-change - the viewer changed a subtitle preference (saved in localStorage)
- * @csspart stats - the stats overlay and its version label (`s72-stats-overlay`; debug mode, player-and-client §2)
+ * @csspart stats - the stats overlay and its version label (`s72-stats-overlay`; debug mode, player-and-client §2); passed
+ *   through: stats-panel, stats-graph, stats-close, version
  * @csspart seek-indicator - the touch seek indicator (double tap: the icon and the seconds moved, 500 ms)
  * @csspart spinner - the buffering spinner (shown after 0.25 s, play-page §9)
  * @csspart big-play-button - the big play button
@@ -310,7 +311,7 @@ export class S72Player extends PlayerMediaApi {
           ${icon('play')}
         </button>
         <s72-seek-indicator exportparts="seek-indicator"></s72-seek-indicator>
-        <s72-stats-overlay part="stats"></s72-stats-overlay>
+        <s72-stats-overlay part="stats" exportparts="stats-panel, stats-graph, stats-close, version"></s72-stats-overlay>
         <s72-end-screen part="end-screen" exportparts="suggestion, main-suggestion, close-button"></s72-end-screen>
         ${state.error ? errorPanel(state.error, i18n, this.retry) : nothing}
         <s72-title-bar part="title-bar" exportparts="back-button, title, subtitle">
