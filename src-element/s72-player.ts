@@ -311,7 +311,6 @@ export class S72Player extends PlayerMediaApi {
           ${icon('play')}
         </button>
         <s72-seek-indicator exportparts="seek-indicator"></s72-seek-indicator>
-        <s72-stats-overlay part="stats" exportparts="stats-panel, stats-graph, stats-close, version"></s72-stats-overlay>
         <s72-end-screen part="end-screen" exportparts="suggestion, main-suggestion, close-button"></s72-end-screen>
         ${state.error ? errorPanel(state.error, i18n, this.retry) : nothing}
         <s72-title-bar part="title-bar" exportparts="back-button, title, subtitle">
@@ -321,6 +320,8 @@ export class S72Player extends PlayerMediaApi {
         <s72-control-bar part="controls" exportparts="play-button, seek-bar, seek-input, seek-tooltip, seek-buffered, time, live-badge, live-edge, live-button, mute-button, volume, settings-button, settings-menu, menu-item, fullscreen-button">
           ${ICON_NAMES.filter((name) => name !== 'retry').map((name) => html`<slot name=${name} slot=${name}>${icon(name)}</slot>`)}
         </s72-control-bar>
+        <!-- After the controls: its version label is the last Tab stop. -->
+        <s72-stats-overlay part="stats" exportparts="stats-panel, stats-graph, stats-close, version"></s72-stats-overlay>
       </div>
     `;
   }
