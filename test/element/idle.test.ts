@@ -273,13 +273,16 @@ describe('<s72-player> hidden controls', function () {
   it("keyboard focus on the page's own control in the title bar (title-bar-end) keeps them up", async () => {
     const parent = await fixture<HTMLDivElement>(html`<div>
       <button id="before">before</button>
-      <s72-player muted src=${demoUrl(MEDIA.mp4)} style="width: 640px; height: 360px">
+      <s72-player muted style="width: 640px; height: 360px">
         <button slot="title-bar-end" id="episodes">Episodes</button>
       </s72-player>
     </div>`);
     const player = parent.querySelector<S72Player>('s72-player')!;
+    // One load, listened for before it starts (setting config after src would load twice).
+    const loaded = nextEvent(player, 's72-loaded');
     player.config = { title: 'The Film' };
-    await nextEvent(player, 's72-loaded');
+    player.src = demoUrl(MEDIA.mp4);
+    await loaded;
     await player.play();
     // Real timers: fake ones would also drive the engine's own timers (the renderer ran out of memory).
     try {
