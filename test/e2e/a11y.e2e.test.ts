@@ -144,7 +144,7 @@ describe('a11y: axe reports no WCAG 2.2 A/AA violation in any player state', { t
     }
   });
 
-  it('/demo/element.html: the error panel (the manifest answers 404: file_not_found)', async () => {
+  it('/demo/element.html: the error panel (the manifest answers 404)', async () => {
     const findings: Findings = {};
     await demo.fault({ path: ELEMENT_MANIFEST, status: 404, times: 100 });
     const { context, page } = await newPage(browser);
@@ -152,7 +152,9 @@ describe('a11y: axe reports no WCAG 2.2 A/AA violation in any player state', { t
       await page.goto(`${demo.url}/demo/element.html`);
       await waitShownInPlayer(page, '[part~="error"]', 30_000);
       const code = await page.locator('s72-player').first().locator('[part~="error"] code').textContent();
-      assert.equal(code, 'file_not_found');
+      // The manifest's 404 is retried with backoff; on a slow machine the start watchdog ends the
+      // start first. Either way the error panel shows, which is what axe checks here.
+      assert.ok(code === 'file_not_found' || code === 'start_timeout', `error code ${code}`);
       await check(page, 'element: error', findings);
       assertClean(findings);
     } finally {

@@ -26,15 +26,22 @@ describe('play page: happy path', { timeout: 180_000 }, () => {
       assert.ok(t > 3, `currentTime ${t}`);
       // The player's controls are defined and rendered in the bundled page (a bundler that treats
       // the control bar's module as side-effect free would drop its definition).
+      // The bar's own controls and those of its surfaces (seek bar, settings menu), in DOM order.
       const controls = await page.evaluate(`(() => {
         const bar = document.querySelector('s72-player')?.shadowRoot?.querySelector('s72-control-bar');
-        return [...(bar?.shadowRoot?.querySelectorAll('button[aria-label], input[aria-label]') ?? [])]
-          .filter((control) => !control.hidden)
-          .map((control) => control.getAttribute('aria-label'));
+        const found = [];
+        const walk = (root) => {
+          for (const el of root.querySelectorAll('*')) {
+            if (el.matches('button[aria-label], input[aria-label]') && el.checkVisibility()) found.push(el.getAttribute('aria-label'));
+            if (el.shadowRoot) walk(el.shadowRoot);
+          }
+        };
+        if (bar?.shadowRoot) walk(bar.shadowRoot);
+        return found;
       })()`);
       assert.deepEqual(
         (controls as string[]).map((label) => label.replace(/^Unmute$/, 'Mute')),
-        ['Pause', 'Seek', 'Mute', 'Volume', 'Enter fullscreen'],
+        ['Pause', 'Seek', 'Mute', 'Volume', 'Settings', 'Enter fullscreen'],
       );
 
       const streams = await demo.requests('/services/playback/streams*');
