@@ -67,7 +67,7 @@ function shippedModulePaths() {
 }
 
 export default {
-  globs: ['src-element/s72-player.ts', 'src-element/ui/*.ts'],
+  globs: ['src-element/s72-player.ts', 'src-element/player-media-api.ts', 'src-element/ui/*.ts'],
   outdir: '.',
   litelement: true,
   packagejson: true,

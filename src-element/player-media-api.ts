@@ -13,6 +13,26 @@ import type { PlayerStore } from './core/player-store.js';
 import { handleRequest, type RequestContext } from './core/request-map.js';
 import type { S72PlayerEventMap } from './events.js';
 
+/**
+ * Media events the player re-dispatches from its `<video>` (`MediaEventsController`):
+ *
+ * @fires loadstart - media event, re-dispatched from the inner video (`S72MediaEvent`)
+ * @fires loadedmetadata - media event
+ * @fires loadeddata - media event
+ * @fires durationchange - media event
+ * @fires canplay - media event
+ * @fires play - media event
+ * @fires pause - media event
+ * @fires playing - media event
+ * @fires waiting - media event
+ * @fires seeking - media event
+ * @fires seeked - media event
+ * @fires timeupdate - media event
+ * @fires ended - media event
+ * @fires volumechange - media event
+ * @fires ratechange - media event
+ * @fires progress - media event
+ */
 export abstract class PlayerMediaApi extends LitElement {
   /** The state store; its `owners.media` is the `<video>` once rendered. */
   abstract readonly store: PlayerStore;

@@ -78,22 +78,6 @@ const SOURCE_PROPERTIES = ['content', 'config', 'src', 'licenseUrl', 'keySystem'
  * @fires {CustomEvent} s72-autoplay-muted - autoplay only worked muted
  * @fires {CustomEvent<S72Tracks>} s72-tracks-change - audio/text/video tracks or the active ones changed
  * @fires {CustomEvent<S72LiveStatusChange>} s72-live-status-change - live: `{status, previous}` (planned | live | completed)
- * @fires loadstart - media event, re-dispatched from the inner video (`S72MediaEvent`)
- * @fires loadedmetadata - media event
- * @fires loadeddata - media event
- * @fires durationchange - media event
- * @fires canplay - media event
- * @fires play - media event
- * @fires pause - media event
- * @fires playing - media event
- * @fires waiting - media event
- * @fires seeking - media event
- * @fires seeked - media event
- * @fires timeupdate - media event
- * @fires ended - media event
- * @fires volumechange - media event
- * @fires ratechange - media event
- * @fires progress - media event
  *
  * @slot play - replaces the play icon (also: pause, volume, muted, enter-fullscreen, exit-fullscreen, retry, settings, back)
  * @slot error-{code} - replaces the error panel's text for one code, e.g. `error-drm_failed`
@@ -170,7 +154,6 @@ export class S72Player extends PlayerMediaApi {
     textContainer: () => this.renderRoot.querySelector('s72-subtitle-overlay')?.textContainer ?? null,
   });
   private readonly fullscreenControl = new FullscreenController(this);
-  private bigPlayFocused = false;
   private readonly context = new ContextProvider(this, { context: playerContext });
   /** The host renders from these keys only; the controls subscribe to their own. */
   private readonly view = new StoreController(this, HOST_KEYS, (state) => this.reflect(state));
@@ -252,8 +235,6 @@ export class S72Player extends PlayerMediaApi {
   }
 
   protected override willUpdate(changed: PropertyValues<this>): void {
-    // Read before render: Chromium moves focus away as soon as a focused button is hidden.
-    this.bigPlayFocused = Boolean(this.shadowRoot?.activeElement?.classList.contains('big-play'));
     if (changed.has('config')) {
       if (!readConfig(this.config)) {
         this.report(invalidConfig('config must be an object (player-and-client §3 "Player configuration")'));
@@ -278,10 +259,6 @@ export class S72Player extends PlayerMediaApi {
 
   protected override updated(changed: PropertyValues<this>): void {
     if (changed.has('muted') && this.video && this.video.muted !== this.muted) this.video.muted = this.muted;
-    // The big play button hides once playback starts: keep keyboard focus in the player (WCAG 2.4.3).
-    if (this.bigPlayFocused && this.renderRoot.querySelector<HTMLElement>('.big-play')?.hidden) {
-      this.renderRoot.querySelector('s72-control-bar')?.focus();
-    }
   }
 
   protected override render() {
@@ -297,7 +274,6 @@ export class S72Player extends PlayerMediaApi {
           crossorigin="anonymous"
           preload="auto"
           poster=${this.poster ?? this.content?.images?.thumb ?? nothing}
-          @click=${this.onVideoClick}
         ></video>
         <s72-subtitle-overlay part="subtitles" exportparts="picture: subtitles-picture"></s72-subtitle-overlay>
         <div
@@ -349,13 +325,6 @@ export class S72Player extends PlayerMediaApi {
 
   private readonly onRequest = (event: Event): void => {
     handleRequest(this.requestContext(), event.type, (event as CustomEvent<unknown>).detail);
-  };
-  private readonly onVideoClick = (event: MouseEvent): void => {
-    // A tap on a touch screen brings up the controls or seeks (GestureController); it never pauses.
-    if ((event as PointerEvent).pointerType === 'touch') return;
-    const state = this.store.getState();
-    if (!state.loaded) return;
-    handleRequest(this.requestContext(), state.paused ? 's72-play-request' : 's72-pause-request', undefined);
   };
   private readonly onBigPlayClick = (): void => void this.play().catch(() => undefined);
 }

@@ -3,6 +3,9 @@
  * `bigPlay` row. It shows before the first play, hides while playing, and after the video ends or a
  * source loads it shows for {@link BIG_PLAY_AFTER_MS} (3 s), or until playback starts. Casting and AirPlay do not exist yet
  * (issue 13): `remote` is false until they do. Timers run on the injected clock.
+ *
+ * When the button hides while it has keyboard focus (playback started from it), focus moves to the
+ * control bar, so it stays in the player (WCAG 2.4.3).
  */
 import type { ReactiveController } from 'lit';
 import { systemClock, type Clock, type TimerHandle } from '../core/clock.js';
@@ -14,6 +17,7 @@ export class BigPlayController implements ReactiveController {
   private unsubscribe: (() => void) | null = null;
   private window: { handle: TimerHandle } | null = null;
   private last: Pick<PlayerState, 'ended' | 'loaded'> = { ended: false, loaded: false };
+  private buttonFocused = false;
 
   constructor(
     private readonly host: PlayerHost,
@@ -31,6 +35,17 @@ export class BigPlayController implements ReactiveController {
     this.unsubscribe?.();
     this.unsubscribe = null;
     this.closeWindow();
+  }
+
+  hostUpdate(): void {
+    // Read before render: Chromium moves focus away as soon as a focused button is hidden.
+    this.buttonFocused = Boolean(this.host.shadowRoot?.activeElement?.classList.contains('big-play'));
+  }
+
+  hostUpdated(): void {
+    if (this.buttonFocused && this.host.shadowRoot?.querySelector<HTMLElement>('.big-play')?.hidden) {
+      this.host.shadowRoot.querySelector<HTMLElement>('s72-control-bar')?.focus();
+    }
   }
 
   private follow(state: PlayerState): void {

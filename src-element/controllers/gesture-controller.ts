@@ -30,13 +30,25 @@ export class GestureController implements ReactiveController {
   }
 
   hostConnected(): void {
-    this.listeners.attach(this.host, { pointerup: (event) => this.onPointerUp(event as PointerEvent) });
+    this.listeners.attach(this.host, {
+      pointerup: (event) => this.onPointerUp(event as PointerEvent),
+      click: (event) => this.onClick(event as PointerEvent),
+    });
   }
 
   hostDisconnected(): void {
     this.listeners.detach();
     if (this.indicator) this.clock.clearTimeout(this.indicator.handle);
     this.indicator = null;
+  }
+
+  /** Click-to-pause for mouse and pen, on the video only (a control's click is its own). */
+  private onClick(event: PointerEvent): void {
+    if (event.pointerType === 'touch') return;
+    const target = event.composedPath()[0];
+    if (!(target instanceof Element) || target.localName !== 'video') return;
+    const state = this.host.store.getState();
+    if (state.loaded) fireRequest(this.host, state.paused ? 's72-play-request' : 's72-pause-request');
   }
 
   private onPointerUp(event: PointerEvent): void {
