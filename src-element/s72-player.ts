@@ -5,6 +5,7 @@ import { property } from 'lit/decorators.js';
 import { configAttributeConverter, readConfig } from './core/config.js';
 import type { EngineLoader, EngineStats } from './core/engine/engine.js';
 import { shakaEngineLoader } from './core/engine/shaka-engine.js';
+import { nativeHlsEngineLoader } from './core/engine/native-hls-engine.js';
 import { S72Error } from './core/errors.js';
 import { createTranslator, resolveLocale, type Translator } from './core/i18n/index.js';
 import { createPlayerStore, type PlayerState } from './core/player-store.js';
@@ -40,14 +41,14 @@ export { MAX_PLAY_FAILURES } from './controllers/playback-start-controller.js';
 export { SEEK_STEP_S } from './controllers/keyboard-controller.js';
 
 /** Engines in the order they are tried (player-and-client §4 "Engine choice"). */
-const ENGINE_LOADERS: readonly EngineLoader[] = [shakaEngineLoader];
+const ENGINE_LOADERS: readonly EngineLoader[] = [shakaEngineLoader, nativeHlsEngineLoader];
 const HOST_KEYS = ['paused', 'ended', 'played', 'loaded', 'error', 'buffering', 'muted', 'controlsVisible', 'bigPlay'] as const;
 const SOURCE_PROPERTIES = ['content', 'config', 'src', 'licenseUrl', 'keySystem', 'authToken'] as const;
 
 /**
  * @tagname s72-player
- * @summary `<s72-player>`: plays DASH (Widevine, PlayReady or ClearKey DRM), HLS and MP4 through a
- * pluggable engine (shaka-player today), with accessible, localised controls (English, Arabic).
+ * @summary `<s72-player>`: plays DASH (Widevine, PlayReady or ClearKey DRM), HLS (FairPlay through
+ * Apple's native HLS) and MP4 through pluggable engines (shaka-player, native HLS), with accessible, localised controls (English, Arabic).
  *
  * Give it a `content` object and a `config` object (player-and-client §3 "Content" and "Player
  * configuration"), or, from plain HTML, the attributes below. Positions are in seconds (as on

@@ -33,6 +33,7 @@ import {
 } from './http.js';
 import { registerLive } from './live.js';
 import { registerServices } from './services.js';
+import { registerManifestProxy } from './drm.js';
 import { DemoState, type RecordedRequest } from './state.js';
 
 export * from './catalogue.js';
@@ -364,6 +365,7 @@ export async function createDemoServer(opts: DemoServerOptions = {}): Promise<De
   app.get<{ Params: { '*': string } }>('/media/*', async (req, reply) => reply.sendFile(relative(req.params['*']), paths.media));
 
   registerServices(app, state);
+  registerManifestProxy(app);
   if (control) registerControl(app, state, { revealTokens: controlOptions.revealTokens === true });
 
   app.get('/', async (_req, reply) => reply.sendFile('index.html', paths.public));

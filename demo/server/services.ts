@@ -3,6 +3,7 @@
  * catalogue and the in-memory state. Payload shapes are the contract the client and shell code
  * against: see demo/CATALOGUE.md.
  */
+import { registerDrmLicences } from './drm.js';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import {
   DEFAULT_MAX_STREAMS,
@@ -735,13 +736,12 @@ export function registerServices(app: FastifyInstance, state: DemoState): void {
     return { keys, type: request.type };
   });
 
-  const unsupported = (system: string) => async () => {
-    throw new HttpError(501, 'license_unsupported', `${system} licences cannot be issued by the demo storefront; use ClearKey.`);
-  };
-  app.route({ method: ['GET', 'POST'], url: '/services/license/widevine/cenc', handler: unsupported('Widevine') });
-  app.route({ method: ['GET', 'POST'], url: '/services/license/playready/cenc', handler: unsupported('PlayReady') });
-  app.post('/services/license/fairplay/cenc', unsupported('FairPlay'));
-  app.get('/services/license/fairplay/cenc/cert', unsupported('FairPlay'));
+  registerDrmLicences(app, {
+    authenticate: (req) => authenticate(state, req),
+    parseChallenge: parseLicenceBody,
+    knowsKey: (kid) => keysByKid.has(Buffer.from(kid, 'base64url').toString('hex')),
+    onLicensed: (caller) => startWatchWindow(caller as Caller),
+  });
 }
 
 /** Parses an EME ClearKey licence request `{ kids: [base64url], type }` from JSON, text or bytes. */

@@ -14,6 +14,9 @@
  * @fires s72-error - load and engine errors (play-page §8 mapping), `invalid_config`
  */
 import type { ReactiveController } from 'lit';
+import { currentDeviceFacts, type DeviceFacts } from '../core/drm/capabilities.js';
+import { deviceId } from '../core/drm/device-id.js';
+import type { DrmType } from '../core/types.js';
 import { chooseEngine, isDrmType, resolveSources } from '../core/engine/choose-source.js';
 import type { Engine, EngineLoader, EngineSource } from '../core/engine/engine.js';
 import { S72Error, isS72Error } from '../core/errors.js';
@@ -48,6 +51,11 @@ export interface EngineControllerOptions {
   onLoadStart?: (reason: 'source' | 'reload') => void;
   /** The element subtitles are drawn in (the subtitle overlay's, player-and-client §2); absent: the native renderer. */
   textContainer?: () => HTMLElement | null;
+  /**
+   * This device's platform, MSE and key systems (probing the ones asked for); default
+   * `currentDeviceFacts` (core/drm/capabilities.ts). The engine choice reads it.
+   */
+  deviceFacts?: (drms: readonly DrmType[]) => Promise<DeviceFacts>;
 }
 
 const NO_TRACKS = (): S72Tracks => ({ audio: [], text: [], video: [] });
@@ -188,6 +196,7 @@ export class EngineController implements ReactiveController {
       authToken: host.authToken,
       config: host.effectiveConfig,
       baseUrl: host.ownerDocument.baseURI,
+      deviceId: deviceId(),
     };
     if (input.content !== null && !hasAssets(input.content)) {
       host.report(invalidConfig('content needs an `assets` object (player-and-client §3 "Content")'));
@@ -205,7 +214,10 @@ export class EngineController implements ReactiveController {
     buffering.set(true);
     this.options.onLoadStart?.(reason);
     try {
-      const { loader, source } = chooseEngine(candidates, this.options.loaders);
+      const declared = candidates.flatMap((candidate) => candidate.drms);
+      const device = await (this.options.deviceFacts ?? currentDeviceFacts)(declared);
+      if (!isCurrent()) return;
+      const { loader, source } = chooseEngine(candidates, this.options.loaders, device, host.effectiveConfig.restrictions);
       const video = host.store.owners.media;
       if (!video) return;
       const engine = await loader.create(video as HTMLVideoElement);

@@ -5,6 +5,8 @@
  * document (`fullscreen` row), never assumed here. Listens for `fullscreenerror` while connected.
  * `config.fullscreen: false` (play-page §9 `iphone_fullscreen` off) refuses every entry.
  */
+import { fullscreenAllowed } from '../core/config.js';
+import { currentPlatform } from '../core/drm/platform.js';
 import type { ReactiveController } from 'lit';
 import { Listeners, type PlayerHost } from './player-host.js';
 
@@ -35,8 +37,8 @@ export class FullscreenController implements ReactiveController {
       this.lastError = error;
     };
     if (enter) {
-      // `fullscreen: false` in the configuration (play-page §9 `iphone_fullscreen` off): never.
-      if (this.host.effectiveConfig.fullscreen === false) return;
+      // `fullscreen: false`, or the iPhone restriction (play-page §9 `iphone_fullscreen` off): never.
+      if (!fullscreenAllowed(this.host.effectiveConfig, currentPlatform().iphone)) return;
       if (doc.fullscreenElement) return;
       if (doc.fullscreenEnabled && typeof this.host.requestFullscreen === 'function') {
         this.host.requestFullscreen().catch(refused);

@@ -31,3 +31,13 @@ export function readConfig(value: unknown): S72PlayerConfig | null {
 function isPlainObject(value: unknown): value is Record<PropertyKey, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
+
+/**
+ * Whether the configuration lets the player go fullscreen on this device: not with
+ * `fullscreen: false`, nor on an iPhone with the `restrictions.iphoneFullscreen: false` toggle
+ * (player-and-client §5 "iPhone fullscreen can be blocked by a restriction"; play-page §9). Pure.
+ */
+export function fullscreenAllowed(config: Pick<S72PlayerConfig, 'fullscreen' | 'restrictions'> | undefined, iphone: boolean): boolean {
+  if (config?.fullscreen === false) return false;
+  return !(iphone && config?.restrictions?.iphoneFullscreen === false);
+}

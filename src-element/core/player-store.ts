@@ -17,6 +17,8 @@ import type { S72Error } from './errors.js';
 import type { BufferingState } from './recovery/buffering-monitor.js';
 import type { LiveStatus } from './live/live-status.js';
 import type { S72PlayerConfig } from './types.js';
+import { fullscreenAllowed } from './config.js';
+import { currentPlatform } from './drm/platform.js';
 import { DEFAULT_PLAYER_UI, type PlayerUi } from './ui/ui-state.js';
 
 /**
@@ -48,7 +50,7 @@ export interface StateOwners {
   /** The parts of the player configuration the surfaces read (player-and-client §3). */
   config?: Pick<
     S72PlayerConfig,
-    'seeking' | 'fullscreen' | 'playbackRates' | 'title' | 'subtitle' | 'navigateBackUrl' | 'showSubtitleSettings' | 'endScreen'
+    'seeking' | 'fullscreen' | 'restrictions' | 'playbackRates' | 'title' | 'subtitle' | 'navigateBackUrl' | 'showSubtitleSettings' | 'endScreen'
   > | null;
   /** The surfaces' state (`core/ui/ui-state.ts`); change it with `PlayerStore.setUi()`. */
   ui?: PlayerUi;
@@ -164,11 +166,12 @@ export const PLAYER_STATE = {
   },
   /**
    * False where the document cannot go fullscreen (player-and-client §5: the control is hidden), or
-   * when the configuration forbids it (`fullscreen: false`, play-page §9 `iphone_fullscreen`).
+   * when the configuration forbids it (`fullscreen: false`, or the `iphoneFullscreen` restriction
+   * on an iPhone, play-page §9 `iphone_fullscreen`).
    */
   canFullscreen: {
     get: ({ document, media, config }) =>
-      config?.fullscreen !== false &&
+      fullscreenAllowed(config ?? undefined, currentPlatform().iphone) &&
       (Boolean(document?.fullscreenEnabled) ||
         typeof (media as { webkitEnterFullscreen?: unknown } | null | undefined)?.webkitEnterFullscreen === 'function'),
   },

@@ -42,14 +42,46 @@ export interface DrmServerConfig {
   licenseUrl: string;
 }
 
+/**
+ * The storefront's restriction toggles (player-and-client §3 "Player configuration", §5; play-page
+ * §9 "Restriction toggles"), applied by the player's engine choice. A blocked source is never
+ * played; when restrictions leave nothing playable the player reports `invalid_source_for_device`.
+ */
+export interface S72Restrictions {
+  /** Nothing plays in Firefox. */
+  blockFirefox?: boolean;
+  /** Widevine is not used on macOS (Safari's FairPlay and clear streams still play). */
+  blockMacOSWidevine?: boolean;
+  /** DRM content does not play on phones and tablets (clear streams still play). */
+  blockMobileDrmContent?: boolean;
+  /** False: no fullscreen on iPhone (the control is hidden, entry refused). Default true. */
+  iphoneFullscreen?: boolean;
+}
+
 /** Player configuration (player-and-client §3 "Player configuration"). Every field is optional. */
 export interface S72PlayerConfig {
+  /**
+   * Licence servers (player-and-client §3 "drm"; play-page §7 "DRM licences"). Widevine licence
+   * requests get the browser's device id as the query `d` and fetch the service certificate from
+   * `certificateUrl` (default: the licence URL, with `d`); FairPlay fetches its certificate from
+   * `certificateUrl` (the play page uses `{licenseUrl}/cert`). `studioPolicy: true` applies the
+   * software-secure limit (Widevine below security level 3 plays at most 719 lines,
+   * player-and-client §5); the play token's `delpol: "studio"` does too.
+   */
   drm?: {
-    widevine?: DrmServerConfig;
+    widevine?: DrmServerConfig & { certificateUrl?: string };
     playready?: DrmServerConfig;
     clearkey?: DrmServerConfig;
     fairplay?: DrmServerConfig & { certificateUrl?: string };
+    studioPolicy?: boolean;
   };
+  /** The storefront's restriction toggles (player-and-client §5; play-page §9). */
+  restrictions?: S72Restrictions;
+  /**
+   * Manifest proxy (player-and-client §3 `manifestProxyServerUri`, §7 "Optional manifest proxy"):
+   * every manifest and segment URL is requested as `{manifestProxyServerUri}?url={URL}`.
+   */
+  manifestProxyServerUri?: string;
   /** False disables seeking from the controls (play-page §2 `seeking`). Default true. */
   seeking?: boolean;
   /** True shows the playback-rate menu (play-page §2 `rates`). Default false. */

@@ -87,30 +87,79 @@ describe('POST /services/license/clearkey', () => {
   });
 });
 
-describe('other key systems', () => {
-  const cases: [string, string][] = [
-    ['POST', '/services/license/widevine/cenc?d=device-1'],
-    ['GET', '/services/license/widevine/cenc'],
-    ['POST', '/services/license/playready/cenc'],
-    ['POST', '/services/license/fairplay/cenc'],
-    ['GET', '/services/license/fairplay/cenc/cert'],
-  ];
-  for (const [method, path] of cases) {
-    test(`${method} ${path}: 501 license_unsupported, recorded`, async () => {
-      const res = await fetchJson(`${demo.url}${path}`, {
-        method,
-        headers: { 'x-auth-token': ADULT, ...(method === 'POST' ? { 'content-type': 'application/octet-stream' } : {}) },
-        ...(method === 'POST' ? { body: new Uint8Array([8, 4]) } : {}),
-      });
-      assert.equal(res.status, 501);
-      assert.equal(res.body.code, 'license_unsupported');
-      assert.equal(typeof res.body.message, 'string');
-      const recorded = await fetchJson(`${demo.url}/__demo/licence-requests?tokens=1`);
-      assert.equal(recorded.body.requests.length, 1);
-      assert.equal(recorded.body.requests[0].path, path.split('?')[0]);
-      if (path.includes('?d=')) assert.deepEqual(recorded.body.requests[0].query, { d: 'device-1' });
+describe('Widevine, PlayReady and FairPlay (demo licence format, demo/server/drm.ts)', () => {
+  const challenge = (kids: string[] = [KID_B64URL]) => new TextEncoder().encode(JSON.stringify({ kids }));
+  const post = (path: string, body: BodyInit, headers: Record<string, string> = { 'x-auth-token': ADULT }) =>
+    fetch(`${demo.url}${path}`, { method: 'POST', headers: { 'content-type': 'application/octet-stream', ...headers }, body });
+  const recorded = async () => (await fetchJson(`${demo.url}/__demo/licence-requests?tokens=1`)).body.requests;
+
+  test('Widevine certificate: GET at the licence path with d; 400 device_id_required without', async () => {
+    const res = await fetch(`${demo.url}/services/license/widevine/cenc?d=device-0001`);
+    assert.equal(res.status, 200);
+    assert.equal(res.headers.get('content-type'), 'application/octet-stream');
+    assert.equal(Buffer.from(await res.arrayBuffer()).toString(), 'S72-DEMO-WIDEVINE-SERVICE-CERTIFICATE');
+    const without = await fetchJson(`${demo.url}/services/license/widevine/cenc`);
+    assert.equal(without.status, 400);
+    assert.equal(without.body.code, 'device_id_required');
+  });
+
+  test('Widevine licence: needs d and a viewer; answers the licence for known key ids, recorded with the query', async () => {
+    const res = await post('/services/license/widevine/cenc?d=device-0001', challenge());
+    assert.equal(res.status, 200);
+    assert.deepEqual(JSON.parse(Buffer.from(await res.arrayBuffer()).toString()), {
+      keySystem: 'com.widevine.alpha',
+      kids: [KID_B64URL],
+      deviceId: 'device-0001',
     });
-  }
+    assert.equal((await post('/services/license/widevine/cenc', challenge())).status, 400);
+    assert.equal((await post('/services/license/widevine/cenc?d=device-0001', challenge(), {})).status, 401);
+    const requests = await recorded();
+    assert.equal(requests.length, 3);
+    assert.deepEqual(requests[0].query, { d: 'device-0001' });
+    assert.equal(requests[0].headers['x-auth-token'], ADULT);
+  });
+
+  test('PlayReady licence: a viewer and known key ids; an unknown key id is 403 {reason: unknown_key}', async () => {
+    const res = await post('/services/license/playready/cenc', challenge());
+    assert.equal(res.status, 200);
+    assert.equal(JSON.parse(Buffer.from(await res.arrayBuffer()).toString()).keySystem, 'com.microsoft.playready');
+    const denied = await post('/services/license/playready/cenc', challenge(['AAAAAAAAAAAAAAAAAAAAAA']));
+    assert.equal(denied.status, 403);
+    assert.equal((await denied.json()).reason, 'unknown_key');
+    const bad = await post('/services/license/playready/cenc', new Uint8Array([8, 4]));
+    assert.equal(bad.status, 400);
+  });
+
+  test('FairPlay: the certificate, then spc (form body) in, <ckc> out; 400 without spc', async () => {
+    const cert = await fetch(`${demo.url}/services/license/fairplay/cenc/cert`);
+    assert.equal(cert.status, 200);
+    assert.equal(Buffer.from(await cert.arrayBuffer()).toString(), 'S72-DEMO-FAIRPLAY-APPLICATION-CERTIFICATE');
+    const spc = Buffer.from(challenge()).toString('base64');
+    const form = { 'x-auth-token': ADULT, 'content-type': 'application/x-www-form-urlencoded' };
+    const res = await fetch(`${demo.url}/services/license/fairplay/cenc`, { method: 'POST', headers: form, body: new URLSearchParams({ spc }).toString() });
+    assert.equal(res.status, 200);
+    const text = await res.text();
+    const match = /^<ckc>([A-Za-z0-9+/=]+)<\/ckc>$/.exec(text);
+    assert.ok(match, text);
+    assert.deepEqual(JSON.parse(Buffer.from(match[1]!, 'base64').toString()), { keySystem: 'com.apple.fps', kids: [KID_B64URL] });
+    const missing = await fetch(`${demo.url}/services/license/fairplay/cenc`, { method: 'POST', headers: form, body: 'other=1' });
+    assert.equal(missing.status, 400);
+    assert.equal((await missing.json()).code, 'invalid_license_request');
+    const requests = await recorded();
+    assert.equal(requests.at(-2).path, '/services/license/fairplay/cenc');
+  });
+
+  test('the manifest proxy fetches /media/ URLs of the storefront only', async () => {
+    const target = `${demo.url}/media/feature/dash/manifest.mpd`;
+    const res = await fetch(`${demo.url}/services/manifest-proxy?url=${encodeURIComponent(target)}`);
+    assert.equal(res.status, 200);
+    assert.match(await res.text(), /<MPD/);
+    for (const url of ['https://example.com/media/x.mpd', `${demo.url}/services/users/detail/users`, 'not a url']) {
+      const refused = await fetchJson(`${demo.url}/services/manifest-proxy?url=${encodeURIComponent(url)}`);
+      assert.equal(refused.status, 400, url);
+      assert.equal(refused.body.code, 'invalid_proxy_url');
+    }
+  });
 });
 
 describe('heartbeat and telemetry', () => {

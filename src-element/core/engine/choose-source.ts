@@ -11,12 +11,24 @@
  *
  * Framework-free.
  */
+import { HARDWARE_SECURE_LEVEL, type DeviceFacts } from '../drm/capabilities.js';
+import { withDeviceId } from '../drm/device-id.js';
+import type { PlatformFacts } from '../drm/platform.js';
 import { S72Error } from '../errors.js';
-import { DEFAULT_LICENSE_PATHS, type DrmType, type S72Asset, type S72Content, type S72PlayerConfig } from '../types.js';
+import { decodePlayToken } from '../play-token.js';
+import {
+  DEFAULT_LICENSE_PATHS,
+  type DrmType,
+  type S72Asset,
+  type S72Content,
+  type S72PlayerConfig,
+  type S72Restrictions,
+} from '../types.js';
 import type { EngineDrmServer, EngineLoader, EngineSource, SourceKind } from './engine.js';
 import { DRM_TYPES, EME_DRM_TYPES, isDrmType, normaliseDrmName } from './key-systems.js';
 
 export { isDrmType } from './key-systems.js';
+export type { DeviceFacts } from '../drm/capabilities.js';
 
 /** Preference order of the source kinds (player-and-client §4; play-page §4): DASH, HLS, MP4. */
 export const SOURCE_KIND_ORDER: readonly SourceKind[] = Object.freeze(['dash', 'hls', 'mp4'] as const);
@@ -92,6 +104,8 @@ export interface SourceInput {
   config: S72PlayerConfig;
   /** Base for relative URLs (the document's base URI). */
   baseUrl: string;
+  /** The browser's device id: Widevine licence and certificate URLs get it as `d` (play-page §7). */
+  deviceId?: string;
 }
 
 /** Guesses the kind of a bare URL from its path: `.mpd` DASH, `.m3u8` HLS, anything else MP4. */
@@ -144,6 +158,16 @@ export function resolveSources(input: SourceInput): EngineSource[] {
     const systems = input.keySystem ? [input.keySystem] : EME_DRM_TYPES;
     for (const drm of systems) servers[drm] ??= { licenseUrl: absolute(input.licenseUrl, input.baseUrl) };
   }
+  // Widevine (play-page §7): the device id as `d`, and the service certificate from the same path.
+  const widevine = servers.widevine;
+  if (widevine && input.deviceId) {
+    const licenseUrl = withDeviceId(widevine.licenseUrl, input.deviceId);
+    servers.widevine = { licenseUrl, certificateUrl: widevine.certificateUrl ? withDeviceId(widevine.certificateUrl, input.deviceId) : licenseUrl };
+  }
+  const studioPolicy = input.config.drm?.studioPolicy === true || isStudioPolicy(input.content?.playToken);
+  const manifestProxy = typeof input.config.manifestProxyServerUri === 'string' && input.config.manifestProxyServerUri.trim()
+    ? absolute(input.config.manifestProxyServerUri.trim(), input.baseUrl)
+    : undefined;
 
   // A play token is preferred over the auth token (play-page §6).
   const playToken = input.content?.playToken?.trim();
@@ -172,30 +196,109 @@ export function resolveSources(input: SourceInput): EngineSource[] {
         ? { preferredAudioRole: input.config.preferredAudioRole.trim() }
         : {}),
       ...(input.config.preferredTextLanguage ? { preferredTextLanguage: input.config.preferredTextLanguage } : {}),
+      ...(studioPolicy ? { studioPolicy } : {}),
+      ...(manifestProxy ? { manifestProxy } : {}),
     });
   }
   return sources;
 }
 
 /**
- * The first candidate an engine can play, by the shared rules of {@link chooseSource}: for DRM
- * content only key systems with a licence server count, and only those are passed on. Throws
- * `S72Error('content_not_supported')` (category `manifest`) when none can be played.
+ * The restriction toggles as two questions (player-and-client §5; play-page §9): is everything
+ * blocked on this device, and is one DRM blocked. Pure.
+ */
+export function restrictionRules(restrictions: S72Restrictions | undefined, platform: PlatformFacts) {
+  return {
+    blocksEverything: restrictions?.blockFirefox === true && platform.firefox,
+    blocksDrm: (drm: DrmType): boolean =>
+      (restrictions?.blockMobileDrmContent === true && platform.mobile) ||
+      (restrictions?.blockMacOSWidevine === true && platform.macos && drm === 'widevine'),
+  };
+}
+
+/**
+ * The usable key systems in the order the engine should try them: as declared, except that of
+ * Widevine and PlayReady, Widevine comes first unless PlayReady's security level is higher
+ * (player-and-client §4 "PlayReady is preferred over Widevine when its security level exceeds
+ * Widevine's"). Pure.
+ */
+export function orderDrms(drms: readonly DrmType[], keySystems: DeviceFacts['keySystems']): DrmType[] {
+  const ordered = [...drms];
+  const p = ordered.indexOf('playready');
+  const w = ordered.indexOf('widevine');
+  if (p < 0 || w < 0) return ordered;
+  const playreadyFirst = (keySystems.playready?.level ?? 0) > (keySystems.widevine?.level ?? 0);
+  if (playreadyFirst !== p < w) [ordered[p], ordered[w]] = [ordered[w]!, ordered[p]!];
+  return ordered;
+}
+
+/** The software-secure limit (player-and-client §5): at most this many lines. */
+export const SOFTWARE_SECURE_MAX_HEIGHT = 719;
+
+/** True when a play token's `delpol` names the studio delivery policy. */
+function isStudioPolicy(playToken: string | undefined): boolean {
+  const policy = decodePlayToken(playToken)?.delpol;
+  return typeof policy === 'string' && policy.trim().toLowerCase() === 'studio';
+}
+
+/**
+ * The engine and source to play (player-and-client §4 "Engine choice", §5), by the shared rules of
+ * {@link chooseSource} and the capabilities of this device:
+ * - a key system counts only when it has a licence server, the browser grants it, the restriction
+ *   toggles allow it, and (FairPlay) the device plays HLS natively;
+ * - kinds in order DASH, HLS, MP4: DASH when usable, else HLS (FairPlay through native HLS on Apple),
+ *   else MP4; each loader says what it can play here (`EngineLoader.canPlay`);
+ * - the chosen key systems are ordered by {@link orderDrms}; Widevine below level 3 under a studio
+ *   policy caps the picture at {@link SOFTWARE_SECURE_MAX_HEIGHT} lines.
+ *
+ * @throws S72Error `invalid_source_for_device` (category `manifest`) when the device could play a
+ *   source but the restriction toggles forbid every one; `content_not_supported` when this browser
+ *   cannot play any (play-page §8: both lead to the unsupported-device page).
  */
 export function chooseEngine(
   candidates: readonly EngineSource[],
   loaders: readonly EngineLoader[],
+  device: DeviceFacts,
+  restrictions?: S72Restrictions,
 ): { loader: EngineLoader; source: EngineSource } {
-  const choice = chooseSource(candidates, {
-    kindOf: (source) => source.kind,
-    drmsOf: (source) => source.drms,
-    hasLicenceServer: (drm, source) => Boolean(source.drmServers[drm]?.licenseUrl),
-    playerFor: (kind, drms) => loaders.find((candidate) => candidate.canPlay(kind, drms)),
-  });
-  if (choice) return { loader: choice.player, source: { ...choice.candidate, drms: choice.drms } };
+  const rules = restrictionRules(restrictions, device.platform);
+  const pick = (restricted: boolean) =>
+    chooseSource(candidates, {
+      kindOf: (source) => source.kind,
+      drmsOf: (source) => source.drms,
+      hasLicenceServer: (drm, source) => Boolean(source.drmServers[drm]?.licenseUrl),
+      supportsDrm: (drm) =>
+        device.keySystems[drm] !== undefined &&
+        (drm !== 'fairplay' || device.platform.appleWebKit) &&
+        !(restricted && rules.blocksDrm(drm)),
+      playerFor: (kind, drms) => loaders.find((candidate) => candidate.canPlay(kind, drms, device)),
+    });
+  const choice = rules.blocksEverything ? undefined : pick(true);
+  if (choice) {
+    const drms = orderDrms(choice.drms, device.keySystems);
+    const widevine = device.keySystems.widevine;
+    const softwareOnly = drms[0] === 'widevine' && widevine !== undefined && widevine.level < HARDWARE_SECURE_LEVEL;
+    const support = Object.fromEntries(drms.flatMap((drm) => (device.keySystems[drm] ? [[drm, device.keySystems[drm]]] : [])));
+    return {
+      loader: choice.player,
+      source: {
+        ...choice.candidate,
+        drms,
+        keySystemSupport: support,
+        ...(softwareOnly && choice.candidate.studioPolicy ? { maxHeight: SOFTWARE_SECURE_MAX_HEIGHT } : {}),
+      },
+    };
+  }
+  const kinds = candidates.map((source) => source.kind);
+  if (pick(false)) {
+    throw new S72Error('invalid_source_for_device', 'The storefront does not allow any of the sources on this device', {
+      category: 'manifest',
+      data: { kinds, restrictions: { ...restrictions } },
+    });
+  }
   throw new S72Error('content_not_supported', 'No engine in this browser can play any of the sources', {
     category: 'manifest',
-    data: { kinds: candidates.map((source) => source.kind) },
+    data: { kinds },
   });
 }
 

@@ -7,6 +7,7 @@
  *
  * Units: positions and durations in seconds; delays in milliseconds.
  */
+import type { DeviceFacts, KeySystemSupport } from '../drm/capabilities.js';
 import type { S72Error } from '../errors.js';
 import type { DrmType } from '../types.js';
 
@@ -41,6 +42,14 @@ export interface EngineSource {
   /** Preferred audio role (DASH `Role`, e.g. `dub`); see `S72PlayerConfig.preferredAudioRole`. */
   preferredAudioRole?: string;
   preferredTextLanguage?: string;
+  /** The key systems granted for `drms` (key-system string, robustness, level), set by the engine choice. */
+  keySystemSupport?: Readonly<Partial<Record<DrmType, KeySystemSupport>>>;
+  /** Highest picture height to play, lines (the software-secure limit, player-and-client §5). */
+  maxHeight?: number;
+  /** A studio delivery policy applies (play token `delpol`, or `config.drm.studioPolicy`). */
+  studioPolicy?: boolean;
+  /** Manifest and segment URLs are requested as `{manifestProxy}?url={URL}` (player-and-client §7). */
+  manifestProxy?: string;
 }
 
 /** One quality rendition (player-and-client §3 "Tracks: video"). */
@@ -152,8 +161,11 @@ export interface Engine {
 /** Creates engines of one kind; the heavy library is imported only in `create()`. */
 export interface EngineLoader {
   readonly name: string;
-  /** Synchronous check: can this engine play `kind` (with these key systems) in this browser? */
-  canPlay(kind: SourceKind, drms: readonly DrmType[]): boolean;
+  /**
+   * Can this engine play `kind` with these key systems on this device? `drms` are already the ones
+   * the device grants and the restrictions allow (player-and-client §4 "Engine choice"). Pure.
+   */
+  canPlay(kind: SourceKind, drms: readonly DrmType[], device: DeviceFacts): boolean;
   /** Starts fetching the engine's code without creating an engine (call early to overlap I/O). */
   preload(): Promise<void>;
   create(video: HTMLVideoElement): Promise<Engine>;

@@ -4,6 +4,7 @@
  * preloaded, so pages that never play stay light.
  */
 import type { S72Error } from '../errors.js';
+import type { DeviceFacts } from '../drm/capabilities.js';
 import type { DrmType } from '../types.js';
 import {
   EngineEmitter,
@@ -103,15 +104,10 @@ export function importShaka(): Promise<Shaka> {
 /** `EngineLoader` for shaka: DASH and HLS need MSE; MP4 only a `<video>`. */
 export const shakaEngineLoader: EngineLoader = {
   name: 'shaka',
-  canPlay(kind: SourceKind, drms: readonly DrmType[]): boolean {
-    if (typeof window === 'undefined') return false;
-    const mse = 'MediaSource' in window || 'ManagedMediaSource' in window;
-    const eme = typeof navigator.requestMediaKeySystemAccess === 'function';
+  canPlay(kind: SourceKind, drms: readonly DrmType[], device: DeviceFacts): boolean {
     if (kind === 'mp4') return drms.length === 0;
-    if (!mse) return false;
-    // FairPlay is served through native HLS on Apple devices, not through this engine.
-    const usable = drms.filter((drm) => drm !== 'fairplay');
-    return drms.length === 0 || (eme && usable.length > 0);
+    // DASH and HLS through MSE; every EME key system but FairPlay (native HLS: native-hls-engine.ts).
+    return device.mse && (drms.length === 0 || drms.some((drm) => drm !== 'fairplay'));
   },
   async preload(): Promise<void> {
     await importShaka();
@@ -131,6 +127,7 @@ class ShakaEngine implements Engine {
   private readonly emitter = new EngineEmitter();
   private readonly mapped = new WeakMap<object, S72Error>();
   private licenseHeaders: Readonly<Record<string, string>> = {};
+  private manifestProxy: string | null = null;
   private destroyed: Promise<void> | undefined;
 
   constructor(
@@ -145,6 +142,13 @@ class ShakaEngine implements Engine {
       if (type === RequestType.LICENSE || type === RequestType.SERVER_CERTIFICATE) {
         Object.assign(request.headers, this.licenseHeaders);
       }
+      if (this.manifestProxy && (type === RequestType.MANIFEST || type === RequestType.SEGMENT)) {
+        request.uris = request.uris.map((uri) => proxied(this.manifestProxy!, uri));
+      }
+    });
+    // Relative segment URLs resolve against the manifest's own URL, not the proxy's.
+    this.player.getNetworkingEngine()?.registerResponseFilter((type, response) => {
+      if (this.manifestProxy && type === RequestType.MANIFEST) response.uri = unproxied(response.uri);
     });
     this.player.addEventListener('error', (event: Event) => {
       this.report((event as CustomEvent<EngineErrorLike>).detail);
@@ -163,14 +167,7 @@ class ShakaEngine implements Engine {
 
   async load(source: EngineSource, startTime?: number): Promise<void> {
     this.licenseHeaders = { ...source.licenseHeaders };
-    const servers: Record<string, string> = {};
-    const advanced: Record<string, { serverCertificateUri: string }> = {};
-    for (const drm of source.drms) {
-      const server = source.drmServers[drm];
-      if (!server?.licenseUrl) continue;
-      servers[KEY_SYSTEMS[drm]] = server.licenseUrl;
-      if (server.certificateUrl) advanced[KEY_SYSTEMS[drm]] = { serverCertificateUri: server.certificateUrl };
-    }
+    this.manifestProxy = source.manifestProxy ?? null;
     this.player.resetConfiguration();
     this.player.configure(structuredClone(SHAKA_BASE_CONFIG));
     const retryParameters = retryParametersOf(source.network);
@@ -178,7 +175,8 @@ class ShakaEngine implements Engine {
       ...(retryParameters
         ? { streaming: { retryParameters }, manifest: { retryParameters }, drm: { retryParameters } }
         : {}),
-      drm: { servers, advanced, ...(retryParameters ? { retryParameters } : {}) },
+      drm: { ...shakaDrmConfig(source), ...(retryParameters ? { retryParameters } : {}) },
+      ...(source.maxHeight ? { restrictions: { maxHeight: source.maxHeight } } : {}),
       preferredAudio:
         source.preferredAudioLanguage || source.preferredAudioRole
           ? [{ language: source.preferredAudioLanguage ?? '', role: source.preferredAudioRole ?? '' }]
@@ -311,6 +309,55 @@ class ShakaEngine implements Engine {
       this.emitter.emit('error', mapped);
     }
     return mapped;
+  }
+}
+
+/**
+ * Shaka's `drm` configuration for a source: a licence server per chosen key system under the
+ * key-system string the browser granted (`com.microsoft.playready.recommendation`, …, mapped from
+ * the manifest's), the chosen order as `preferredKeySystems` (PlayReady first when it is more
+ * secure, player-and-client §4), the granted video robustness, and the certificate URLs (Widevine's
+ * service certificate, play-page §7).
+ */
+export function shakaDrmConfig(source: EngineSource): {
+  servers: Record<string, string>;
+  advanced: Record<string, { serverCertificateUri?: string; videoRobustness?: string[] }>;
+  preferredKeySystems: string[];
+  keySystemsMapping: Record<string, string>;
+} {
+  const servers: Record<string, string> = {};
+  const advanced: Record<string, { serverCertificateUri?: string; videoRobustness?: string[] }> = {};
+  const keySystemsMapping: Record<string, string> = {};
+  const preferredKeySystems: string[] = [];
+  for (const drm of source.drms) {
+    const server = source.drmServers[drm];
+    if (!server?.licenseUrl) continue;
+    const granted = source.keySystemSupport?.[drm];
+    const keySystem = granted?.api === 'eme' ? granted.keySystem : KEY_SYSTEMS[drm];
+    if (keySystem !== KEY_SYSTEMS[drm]) keySystemsMapping[KEY_SYSTEMS[drm]] = keySystem;
+    servers[keySystem] = server.licenseUrl;
+    preferredKeySystems.push(keySystem);
+    const settings: { serverCertificateUri?: string; videoRobustness?: string[] } = {};
+    if (server.certificateUrl) settings.serverCertificateUri = server.certificateUrl;
+    if (granted?.robustness) settings.videoRobustness = [granted.robustness];
+    if (Object.keys(settings).length) advanced[keySystem] = settings;
+  }
+  return { servers, advanced, preferredKeySystems, keySystemsMapping };
+}
+
+/** `uri` requested through the manifest proxy: `{proxy}?url={uri}` (player-and-client §7). */
+export function proxied(proxy: string, uri: string): string {
+  const url = new URL(proxy);
+  url.searchParams.set('url', uri);
+  return url.href;
+}
+
+/** The URL a proxied request asked for (its `url` query parameter), else `uri` itself. */
+export function unproxied(uri: string): string {
+  try {
+    return new URL(uri).searchParams.get('url') ?? uri;
+  } catch {
+    return uri;
   }
 }
 

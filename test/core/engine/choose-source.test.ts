@@ -2,8 +2,18 @@ import { expect } from '@open-wc/testing';
 import { chooseEngine, defaultDrmConfig, kindOfUrl, resolveSources } from '../../../src-element/core/engine/choose-source.js';
 import type { EngineLoader } from '../../../src-element/core/engine/engine.js';
 import { isS72Error } from '../../../src-element/core/errors.js';
+import type { DeviceFacts } from '../../../src-element/core/drm/capabilities.js';
+import { platformOf } from '../../../src-element/core/drm/platform.js';
 
 const base = 'https://store.example/play/';
+/** A device that grants every key system (the loaders decide in these tests). */
+const ANY_DEVICE: DeviceFacts = {
+  platform: platformOf(''),
+  mse: true,
+  keySystems: Object.fromEntries(
+    (['widevine', 'playready', 'clearkey'] as const).map((drm) => [drm, { keySystem: drm, level: 1, robustness: '', api: 'eme' as const }]),
+  ),
+};
 const loader = (name: string, canPlay: EngineLoader['canPlay']): EngineLoader => ({
   name,
   canPlay,
@@ -64,7 +74,7 @@ describe('resolveSources / chooseEngine (player-and-client §4 "Engine choice")'
       config: {},
       baseUrl: base,
     });
-    const choice = chooseEngine(sources, [loader('any', () => true)]);
+    const choice = chooseEngine(sources, [loader('any', () => true)], ANY_DEVICE);
     expect(choice.source.kind).to.equal('mp4');
   });
 
@@ -75,7 +85,7 @@ describe('resolveSources / chooseEngine (player-and-client §4 "Engine choice")'
       baseUrl: base,
     });
     const seen: string[][] = [];
-    chooseEngine(sources, [loader('spy', (_kind, drms) => (seen.push([...drms]), true))]);
+    chooseEngine(sources, [loader('spy', (_kind, drms) => (seen.push([...drms]), true))], ANY_DEVICE);
     expect(seen).to.deep.equal([['clearkey']]);
   });
 
@@ -83,7 +93,7 @@ describe('resolveSources / chooseEngine (player-and-client §4 "Engine choice")'
     const sources = resolveSources({ content: { slug: 's', assets: { dash: { url: '/m.mpd' } } }, config: {}, baseUrl: base });
     let thrown: unknown;
     try {
-      chooseEngine(sources, [loader('none', () => false)]);
+      chooseEngine(sources, [loader('none', () => false)], ANY_DEVICE);
     } catch (error) {
       thrown = error;
     }
