@@ -102,12 +102,13 @@ export const MANIFEST_PROXY_PATH = '/services/manifest-proxy';
 export function registerManifestProxy(app: FastifyInstance): void {
   app.get(MANIFEST_PROXY_PATH, async (req, reply) => {
     const raw = (req.query as Record<string, unknown> | undefined)?.['url'];
-    let target: URL | null = null;
-    try {
-      target = typeof raw === 'string' ? new URL(raw) : null;
-    } catch {
-      target = null;
-    }
+    const target = (() => {
+      try {
+        return typeof raw === 'string' ? new URL(raw) : null;
+      } catch {
+        return null;
+      }
+    })();
     const origin = `${req.protocol}://${req.host}`;
     if (!target || target.origin !== origin || !target.pathname.startsWith('/media/') || target.pathname.includes('..')) {
       throw new HttpError(400, 'invalid_proxy_url', 'The proxy fetches /media/ URLs of this storefront only.');

@@ -421,6 +421,9 @@ function segmentTimelineXml(segments: Segment[], indent: string): string {
   return out.join('\n');
 }
 
+/** DASH ContentProtection system ids of the key systems the storefront sells (besides ClearKey). */
+const DRM_SYSTEM_IDS = { Widevine: 'edef8ba9-79d6-4ace-a3c8-27dcd51d21ed', PlayReady: '9a04f079-9840-4286-ab92-e65be0885f95' } as const;
+
 function contentProtectionXml(p: Protection | null, indent: string): string {
   if (!p) return '';
   const kidUuid = uuidString(Buffer.from(p.kidHex, 'hex'));
@@ -430,6 +433,14 @@ function contentProtectionXml(p: Protection | null, indent: string): string {
     `${indent}<ContentProtection schemeIdUri="urn:uuid:1077efec-c0b2-4d02-ace3-3c1e52e2fb4b" value="W3C Common PSSH box">`,
     `${indent}  <cenc:pssh>${p.psshBase64}</cenc:pssh>`,
     `${indent}</ContentProtection>`,
+    // Widevine and PlayReady (play-page §7): version-1 PSSH boxes listing the KID, without the
+    // system-specific payload (a real packager writes a Widevine protobuf / PlayReady object there;
+    // the demo licence format reads the KIDs, demo/server/drm.ts).
+    ...Object.entries(DRM_SYSTEM_IDS).flatMap(([name, uuid]) => [
+      `${indent}<ContentProtection schemeIdUri="urn:uuid:${uuid}" value="${name}" cenc:default_KID="${kidUuid}">`,
+      `${indent}  <cenc:pssh>${psshBox(uuid.replace(/-/g, ''), [Buffer.from(p.kidHex, 'hex')]).toString('base64')}</cenc:pssh>`,
+      `${indent}</ContentProtection>`,
+    ]),
     '',
   ].join('\n');
 }

@@ -313,9 +313,8 @@ class ShakaEngine implements Engine {
 }
 
 /**
- * Shaka's `drm` configuration for a source: a licence server per chosen key system under the
- * key-system string the browser granted (`com.microsoft.playready.recommendation`, …, mapped from
- * the manifest's), the chosen order as `preferredKeySystems` (PlayReady first when it is more
+ * Shaka's `drm` configuration for a source: a licence server per chosen key system, mapped to the
+ * key-system string the browser granted (`com.microsoft.playready` → `…playready.recommendation`), the chosen order as `preferredKeySystems` (PlayReady first when it is more
  * secure, player-and-client §4), the granted video robustness, and the certificate URLs (Widevine's
  * service certificate, play-page §7).
  */
@@ -324,6 +323,7 @@ export function shakaDrmConfig(source: EngineSource): {
   advanced: Record<string, { serverCertificateUri?: string; videoRobustness?: string[] }>;
   preferredKeySystems: string[];
   keySystemsMapping: Record<string, string>;
+  defaultVideoRobustnessForWidevine?: string;
 } {
   const servers: Record<string, string> = {};
   const advanced: Record<string, { serverCertificateUri?: string; videoRobustness?: string[] }> = {};
@@ -333,16 +333,27 @@ export function shakaDrmConfig(source: EngineSource): {
     const server = source.drmServers[drm];
     if (!server?.licenseUrl) continue;
     const granted = source.keySystemSupport?.[drm];
-    const keySystem = granted?.api === 'eme' ? granted.keySystem : KEY_SYSTEMS[drm];
-    if (keySystem !== KEY_SYSTEMS[drm]) keySystemsMapping[KEY_SYSTEMS[drm]] = keySystem;
+    // Settings go under the manifest's key system; the mapping names the one the browser granted.
+    const keySystem = KEY_SYSTEMS[drm];
+    if (granted?.api === 'eme' && granted.keySystem !== keySystem) keySystemsMapping[keySystem] = granted.keySystem;
     servers[keySystem] = server.licenseUrl;
-    preferredKeySystems.push(keySystem);
+    // Shaka compares the preference with the mapped key system.
+    preferredKeySystems.push(keySystemsMapping[keySystem] ?? keySystem);
     const settings: { serverCertificateUri?: string; videoRobustness?: string[] } = {};
     if (server.certificateUrl) settings.serverCertificateUri = server.certificateUrl;
-    if (granted?.robustness) settings.videoRobustness = [granted.robustness];
+    // The robustness the probe was granted, '' included (shaka would otherwise ask Widevine for SW_SECURE_DECODE).
+    if (granted) settings.videoRobustness = [granted.robustness];
     if (Object.keys(settings).length) advanced[keySystem] = settings;
   }
-  return { servers, advanced, preferredKeySystems, keySystemsMapping };
+  // Shaka fills an empty Widevine robustness with its own default (SW_SECURE_DECODE): ask for what was granted.
+  const widevine = source.drms.includes('widevine') ? source.keySystemSupport?.widevine : undefined;
+  return {
+    servers,
+    advanced,
+    preferredKeySystems,
+    keySystemsMapping,
+    ...(widevine ? { defaultVideoRobustnessForWidevine: widevine.robustness } : {}),
+  };
 }
 
 /** `uri` requested through the manifest proxy: `{proxy}?url={uri}` (player-and-client §7). */
