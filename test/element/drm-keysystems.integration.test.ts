@@ -178,10 +178,9 @@ describe('Widevine and PlayReady (fake CDM, demo storefront)', function () {
 });
 
 async function waitForRecorded(path: string): Promise<Awaited<ReturnType<typeof recordedRequests>>> {
-  let requests: Awaited<ReturnType<typeof recordedRequests>> = [];
   const deadline = performance.now() + 10_000;
   while (performance.now() < deadline) {
-    requests = (await recordedRequests(path)).filter((r) => r.method === 'POST');
+    const requests = (await recordedRequests(path)).filter((r) => r.method === 'POST');
     if (requests.length) return requests;
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
