@@ -86,7 +86,7 @@ describe('play-flow machine: device support (play-page §4 step 5)', () => {
     expect(last(ts).state).to.deep.include({ status: 'loading', phase: 'streams' });
   });
 
-  for (const code of ['drm_version_not_supported', 'content_not_supported'] as const) {
+  for (const code of ['drm_version_not_supported', 'content_not_supported', 'invalid_source_for_device'] as const) {
     it(`the player error ${code} leads to the unsupported-device page (play-page §8)`, () => {
       const ts = run([
         { type: 'start', session: session() },
@@ -97,6 +97,24 @@ describe('play-flow machine: device support (play-page §4 step 5)', () => {
       expect(last(ts).state).to.deep.include({ status: 'unsupported', cause: code, slug: '/film/night-harbour' });
     });
   }
+
+  it("the device check's restriction toggles reach the player's configuration (player-and-client §5)", () => {
+    const restrictions = { blockFirefox: true, blockMacosWidevine: true, blockMobileDrm: false, iphoneFullscreen: false };
+    const ts = run([
+      { type: 'start', session: session() },
+      loaded({ ...device('yes'), restrictions }),
+      { type: 'streams-loaded', response: streams(), now: NOW },
+    ]);
+    const state = last(ts).state;
+    expect(state.status).to.equal('playing');
+    if (state.status !== 'playing') return;
+    expect(state.playback.config.restrictions).to.deep.equal({
+      blockFirefox: true,
+      blockMacOSWidevine: true,
+      blockMobileDrmContent: false,
+      iphoneFullscreen: false,
+    });
+  });
 
   it('another critical player error still gives the error screen', () => {
     const ts = run([

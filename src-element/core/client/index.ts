@@ -94,6 +94,10 @@ export {
 } from '../engine/key-systems.js';
 export type { KeySystemRow } from '../engine/key-systems.js';
 export { SOURCE_KIND_ORDER, chooseSource } from '../engine/choose-source.js';
+export { keySystemSupport, probeKeySystem } from '../drm/capabilities.js';
+export type { DeviceFacts, KeySystemSupport } from '../drm/capabilities.js';
+export { currentPlatform, platformOf } from '../drm/platform.js';
+export type { PlatformFacts } from '../drm/platform.js';
 export type { SourceChoice, SourceChoiceRules } from '../engine/choose-source.js';
 export type { SourceKind } from '../engine/engine.js';
 // The error class and the shared content/config types, also exported from `s72-player`, so the play

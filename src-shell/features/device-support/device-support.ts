@@ -184,6 +184,8 @@ export interface DeviceSupport {
   reason?: UnsupportedReason;
   /** Whether the player may offer fullscreen (false on iPhone when `iphone_fullscreen` is off). */
   fullscreenAllowed: boolean;
+  /** The restriction toggles the check applied; the player applies them too (its engine choice). */
+  restrictions?: DeviceRestrictions;
   /**
    * True when the only thing against the device is a DRM-only restriction (`block_macos_widevine`,
    * `block_mobile_drm`): clear content still plays (play-page §9; see {@link supportForStream}).
@@ -232,6 +234,7 @@ export function checkDeviceSupport(device: DeviceInfo, options: CheckOptions = {
     os: device.os,
     mobile: device.mobile,
     fullscreenAllowed: !(device.iphone && !restrictions.iphoneFullscreen),
+    restrictions,
   };
   const no = (reason: UnsupportedReason): DeviceSupport => ({ ...base, supported: 'no', reason });
   const level = matrixSupport(device.browser, device.os);

@@ -4,6 +4,7 @@
  */
 import { type DrmType, type S72Content, type S72PlayerConfig, DEFAULT_LICENSE_PATHS } from 's72-player/client';
 import type { PlaySession } from '../../types/play-session.js';
+import type { DeviceRestrictions } from '../device-support/index.js';
 import { toAsset, type ChosenStream } from './choose-stream.js';
 import { sessionServicesConfig } from './session-services.js';
 
@@ -22,14 +23,21 @@ import { sessionServicesConfig } from './session-services.js';
  *   toggle off, play-page §9) sets the player's `fullscreen: false`.
  * @param services The merged configuration (and the other origins its URLs may name): the player's
  *   heartbeat, player telemetry and live status settings (session-services.ts); absent: the defaults.
+ *   `restrictions`: the feature toggles' restrictions (play-page §9), handed to the player, whose
+ *   engine choice applies them too (player-and-client §5).
  */
 export function buildPlayerConfig(
   origin: string,
   session: Pick<PlaySession, 'seekingEnabled' | 'playbackRatesEnabled' | 'lastSelectedAudioLanguage' | 'lastSelectedAudioRoles' | 'lastSelectedTextLanguage'>,
   defaultSubtitleLanguage?: string | null,
   fullscreenAllowed?: boolean,
-  services?: { configuration?: Readonly<Record<string, unknown>> | undefined; allowedOrigins?: readonly string[] | undefined },
+  services?: {
+    configuration?: Readonly<Record<string, unknown>> | undefined;
+    allowedOrigins?: readonly string[] | undefined;
+    restrictions?: DeviceRestrictions | undefined;
+  },
 ): S72PlayerConfig {
+  const restrictions = services?.restrictions;
   const audio = session.lastSelectedAudioLanguage?.trim();
   const audioRole = session.lastSelectedAudioRoles?.find((role) => typeof role === 'string' && role.trim() !== '')?.trim();
   const text = session.lastSelectedTextLanguage?.trim() || defaultSubtitleLanguage?.trim();
@@ -47,6 +55,16 @@ export function buildPlayerConfig(
     ...(audioRole ? { preferredAudioRole: audioRole } : {}),
     ...(text ? { preferredTextLanguage: text } : {}),
     ...(fullscreenAllowed === false ? { fullscreen: false } : {}),
+    ...(restrictions
+      ? {
+          restrictions: {
+            blockFirefox: restrictions.blockFirefox,
+            blockMacOSWidevine: restrictions.blockMacosWidevine,
+            blockMobileDrmContent: restrictions.blockMobileDrm,
+            iphoneFullscreen: restrictions.iphoneFullscreen,
+          },
+        }
+      : {}),
     ...sessionServicesConfig(origin, services?.configuration, services?.allowedOrigins),
   };
 }

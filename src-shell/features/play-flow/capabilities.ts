@@ -1,64 +1,33 @@
 /**
- * Browser capability probe for stream choice (play-page §4). The only browser-touching part of the
- * play flow; everything else is pure.
+ * Browser capability probe for stream choice (play-page §4 step 6; player-and-client §4 "Engine
+ * choice"). The only browser-touching part of the play flow; everything else is pure. It asks the
+ * player's own probes (`s72-player/client`), so the page and the element agree on what plays:
+ * key systems through `requestMediaKeySystemAccess` (robustness levels included, FairPlay through
+ * the legacy WebKit API too), native HLS from the platform (Apple's WebKit), never from
+ * `canPlayType` (Chromium answers "maybe" for HLS it cannot play with FairPlay).
  */
-import { DRM_TYPES, KEY_SYSTEM_TABLE, systemClock, type DrmType } from 's72-player/client';
+import { DRM_TYPES, currentPlatform, keySystemSupport, systemClock, type DrmType } from 's72-player/client';
 import type { PlaybackCapabilities } from './choose-stream.js';
 
-/**
- * EME key-system strings per DRM type, tried in order: the shared key-system table's `probeIds`
- * (`s72-player/client`), also used by the player's engine.
- */
-export const KEY_SYSTEM_IDS: Readonly<Record<DrmType, readonly string[]>> = Object.freeze(
-  Object.fromEntries(DRM_TYPES.map((drm) => [drm, KEY_SYSTEM_TABLE[drm].probeIds])) as Record<DrmType, readonly string[]>,
-);
-
-/** Longest wait for one key-system probe, ms. */
+/** Longest wait for the key-system probes, ms (a CDM that never answers counts as absent). */
 export const KEY_SYSTEM_PROBE_TIMEOUT_MS = 2000;
-
-const CENC_CONFIG: MediaKeySystemConfiguration[] = [
-  {
-    initDataTypes: ['cenc'],
-    videoCapabilities: [{ contentType: 'video/mp4; codecs="avc1.42E01E"' }],
-    audioCapabilities: [{ contentType: 'audio/mp4; codecs="mp4a.40.2"' }],
-  },
-];
-const FAIRPLAY_CONFIG: MediaKeySystemConfiguration[] = [
-  { initDataTypes: ['sinf', 'skd'], videoCapabilities: [{ contentType: 'video/mp4' }] },
-];
-
-async function probe(drm: DrmType, timeoutMs: number): Promise<boolean> {
-  if (typeof navigator === 'undefined' || typeof navigator.requestMediaKeySystemAccess !== 'function') return false;
-  const configs = drm === 'fairplay' ? FAIRPLAY_CONFIG : CENC_CONFIG;
-  for (const id of KEY_SYSTEM_IDS[drm]) {
-    let timer: unknown;
-    const timeout = new Promise<false>((resolve) => {
-      timer = systemClock.setTimeout(() => resolve(false), timeoutMs);
-    });
-    const ok = await Promise.race([
-      navigator.requestMediaKeySystemAccess(id, configs).then(
-        () => true,
-        () => false,
-      ),
-      timeout,
-    ]);
-    systemClock.clearTimeout(timer);
-    if (ok) return true;
-  }
-  return false;
-}
 
 /**
  * Probes MSE, native HLS, MP4 and the four key systems (in parallel).
- * Never rejects; a failing probe counts as unsupported.
+ * Never rejects; a failing or late probe counts as unsupported.
  */
 export async function detectCapabilities(timeoutMs = KEY_SYSTEM_PROBE_TIMEOUT_MS): Promise<PlaybackCapabilities> {
   const video = typeof document === 'undefined' ? undefined : document.createElement('video');
   const ms = (globalThis as { MediaSource?: { isTypeSupported?(t: string): boolean } }).MediaSource;
   const mse = Boolean(ms?.isTypeSupported?.('video/mp4; codecs="avc1.42E01E"'));
-  const nativeHls = Boolean(video?.canPlayType('application/vnd.apple.mpegurl'));
+  const nativeHls = currentPlatform().appleWebKit;
   const mp4 = Boolean(video?.canPlayType('video/mp4'));
-  const drms: readonly DrmType[] = DRM_TYPES;
-  const results = await Promise.all(drms.map((d) => probe(d, timeoutMs).catch(() => false)));
-  return { mse, nativeHls, mp4, keySystems: drms.filter((_, i) => results[i]) };
+  let timer: unknown;
+  const late = new Promise<Partial<Record<DrmType, unknown>>>((resolve) => {
+    timer = systemClock.setTimeout(() => resolve({}), timeoutMs);
+  });
+  const none: Partial<Record<DrmType, unknown>> = {};
+  const granted: Partial<Record<DrmType, unknown>> = await Promise.race([keySystemSupport(DRM_TYPES).catch(() => none), late]);
+  systemClock.clearTimeout(timer);
+  return { mse, nativeHls, mp4, keySystems: DRM_TYPES.filter((drm) => granted[drm] !== undefined) };
 }

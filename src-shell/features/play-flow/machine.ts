@@ -18,7 +18,7 @@
  *   │   loading(streams) ──streams-loaded──▶ [watch-window ──Play──▶] [resume-prompt ──choice──▶] playing
  *   │   playing ──item-ended / skip-requested──▶ loading(streams of the next playlist item) | playlist finished
  *   │   (the playlist's actions and playback status live in a PlaylistRun, playlist/playlist-run.ts, play-page §4)
- *   │   playing ──playback-failed──▶ error | unsupported (drm_version_not_supported, content_not_supported)
+ *   │   playing ──playback-failed──▶ error | unsupported (drm_version_not_supported, content_not_supported, invalid_source_for_device)
  *   │   any load ──failed──▶ error ──retry──▶ loading(item)   (401 ──▶ redirecting(sign-in);
  *   │                        missing_from_library / unavailable + valid from, or from absent ──▶ redirecting(from or sign-in page))
  *   └─ no session ──▶ redirecting(home)
@@ -181,7 +181,7 @@ export interface ItemContext {
  * Why the unsupported-browser screen shows: the device check (rechecked every 2 s while shown), or
  * a player / stream verdict that sends the viewer to the unsupported-device page (play-page §8).
  */
-export type UnsupportedCause = 'device' | 'drm_version_not_supported' | 'content_not_supported';
+export type UnsupportedCause = 'device' | 'drm_version_not_supported' | 'content_not_supported' | 'invalid_source_for_device';
 
 /** The unsupported-browser state (play-page §2 "Play page states"). */
 export interface UnsupportedState {
@@ -591,6 +591,7 @@ function streamsLoaded(
   const config = buildPlayerConfig(env.origin, state.session, response.default_subtitle_language, state.device?.fullscreenAllowed, {
     configuration: state.configuration,
     allowedOrigins: env.allowedOrigins,
+    restrictions: state.device?.restrictions,
   });
   const chosen = chooseStream(response.streams, state.capabilities, configuredKeySystems(config));
   if (!chosen) return unsupported({ ...state, status: 'loading', phase: 'streams' }, 'content_not_supported', state.device, state.configuration);
@@ -877,8 +878,12 @@ export function transition(state: FlowState, event: FlowEvent, env: FlowEnv): Tr
 
 /** A critical player error while playing. */
 function playbackFailed(state: Extract<FlowState, { status: 'playing' }>, error: unknown, env: FlowEnv, now?: number): Transition {
-  // play-page §8: these two lead to the unsupported-device page.
-  if (isS72Error(error) && (error.code === 'drm_version_not_supported' || error.code === 'content_not_supported')) {
+  // play-page §8: these two lead to the unsupported-device page; so does the player's verdict that
+  // the restriction toggles allow none of the sources here (player-and-client §8 invalid_source_for_device).
+  if (
+    isS72Error(error) &&
+    (error.code === 'drm_version_not_supported' || error.code === 'content_not_supported' || error.code === 'invalid_source_for_device')
+  ) {
     return unsupported(state, error.code, state.context?.device, state.context?.configuration);
   }
   // play-page §8: content_expired without a play token is an expired rental.
