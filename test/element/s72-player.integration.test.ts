@@ -8,7 +8,7 @@ import '../../src-element/s72-player.js';
 import type { S72Player } from '../../src-element/s72-player.js';
 import type { S72Error } from '../../src-element/core/errors.js';
 import type { S72Content, S72PlayerConfig } from '../../src-element/core/types.js';
-import { ADULT_TOKEN, CLEARKEY_LICENSE_PATH, MEDIA, demoControl, demoUrl, nextEvent, resetDemo, until } from '../helpers/demo.js';
+import { ADULT_TOKEN, CLEARKEY_LICENSE_PATH, MEDIA, demoControl, demoUrl, nextEvent, recordedRequests, resetDemo, until } from '../helpers/demo.js';
 
 interface RecordedRequest {
   method: string;
@@ -220,14 +220,17 @@ describe('<s72-player> with the demo storefront', function () {
       expect((await nextError(player)).code).to.equal('license_request_failure');
     });
 
-    it('a key system the browser lacks (Widevine here) → drm_failed', async () => {
+    it('a key system the browser lacks (Widevine here) → content_not_supported, before any licence request', async () => {
+      // The engine choice probes the key systems first (player-and-client §5 "DRM content needs
+      // playready or widevine support"); shaka is never asked to try a CDM that is not there.
       const player = await mount(
         drmContent({ assets: { dash: { url: demoUrl(MEDIA.cencDash), drms: ['widevine'] } } }),
         { drm: { widevine: { licenseUrl: demoUrl('/services/license/widevine/cenc') } }, ...noRetry },
       );
       const error = await nextError(player);
-      expect(error.code).to.equal('drm_failed');
-      expect(error.category).to.equal('drm');
+      expect(error.code).to.equal('content_not_supported');
+      expect(error.category).to.equal('manifest');
+      expect(await recordedRequests('/services/license/*')).to.deep.equal([]);
     });
 
     it('invalid manifest XML → invalid_file_xml', async () => {
