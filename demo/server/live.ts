@@ -81,20 +81,28 @@ export const LIVE_RENDITIONS: readonly Rendition[] = Object.freeze([
 ]);
 
 const KID_UUID = DEMO_CLEARKEY.kidHex.replace(/^(.{8})(.{4})(.{4})(.{4})(.{12})$/, '$1-$2-$3-$4-$5');
-/** W3C common PSSH (v1, KID only), as in the film's manifest. */
-const COMMON_PSSH = Buffer.concat([
-  Buffer.from('000000347073736801000000', 'hex'),
-  Buffer.from('1077efecc0b24d02ace33c1e52e2fb4b', 'hex'),
-  Buffer.from('00000001', 'hex'),
-  Buffer.from(DEMO_CLEARKEY.kidHex, 'hex'),
-  Buffer.from('00000000', 'hex'),
-]).toString('base64');
+/** A version-1 PSSH box listing the demo KID (no system payload), as in the film's manifest. */
+const pssh = (systemIdHex: string): string =>
+  Buffer.concat([
+    Buffer.from('000000347073736801000000', 'hex'),
+    Buffer.from(systemIdHex, 'hex'),
+    Buffer.from('00000001', 'hex'),
+    Buffer.from(DEMO_CLEARKEY.kidHex, 'hex'),
+    Buffer.from('00000000', 'hex'),
+  ]).toString('base64');
 
+/** The film's ContentProtection elements: ClearKey (W3C common PSSH), Widevine and PlayReady. */
 const CONTENT_PROTECTION = `
       <ContentProtection schemeIdUri="urn:mpeg:dash:mp4protection:2011" value="cenc" cenc:default_KID="${KID_UUID}"/>
       <ContentProtection schemeIdUri="urn:uuid:e2719d58-a985-b3c9-781a-b030af78d30e" value="ClearKey1.0" cenc:default_KID="${KID_UUID}"/>
       <ContentProtection schemeIdUri="urn:uuid:1077efec-c0b2-4d02-ace3-3c1e52e2fb4b" value="W3C Common PSSH box">
-        <cenc:pssh>${COMMON_PSSH}</cenc:pssh>
+        <cenc:pssh>${pssh('1077efecc0b24d02ace33c1e52e2fb4b')}</cenc:pssh>
+      </ContentProtection>
+      <ContentProtection schemeIdUri="urn:uuid:edef8ba9-79d6-4ace-a3c8-27dcd51d21ed" value="Widevine" cenc:default_KID="${KID_UUID}">
+        <cenc:pssh>${pssh('edef8ba979d64acea3c827dcd51d21ed')}</cenc:pssh>
+      </ContentProtection>
+      <ContentProtection schemeIdUri="urn:uuid:9a04f079-9840-4286-ab92-e65be0885f95" value="PlayReady" cenc:default_KID="${KID_UUID}">
+        <cenc:pssh>${pssh('9a04f07998404286ab92e65be0885f95')}</cenc:pssh>
       </ContentProtection>`;
 
 /** ISO-8601 duration of whole or fractional seconds (`PT60S`). */
