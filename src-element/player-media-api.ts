@@ -10,6 +10,7 @@
 import { LitElement } from 'lit';
 import { clamp } from './core/format-time.js';
 import type { PlayerStore } from './core/player-store.js';
+import { mediaPosition } from './core/media-seek.js';
 import { handleRequest, type RequestContext } from './core/request-map.js';
 import type { S72PlayerEventMap } from './events.js';
 
@@ -45,7 +46,7 @@ export abstract class PlayerMediaApi extends LitElement {
 
   /** Current position in seconds. Setting it seeks, clamped to the seekable range. */
   get currentTime(): number {
-    return this.video?.currentTime ?? 0;
+    return this.video ? mediaPosition(this.video) : 0;
   }
   set currentTime(seconds: number) {
     handleRequest(this.requestContext(), 's72-seek-request', seconds);

@@ -9,6 +9,7 @@ import { nativeHlsEngineLoader } from './core/engine/native-hls-engine.js';
 import { S72Error } from './core/errors.js';
 import { createTranslator, resolveLocale, type Translator } from './core/i18n/index.js';
 import { createPlayerStore, type PlayerState } from './core/player-store.js';
+import { watchMediaMetadata } from './core/media-seek.js';
 import { handleRequest, REQUEST_EVENT_NAMES, type RequestContext } from './core/request-map.js';
 import type { S72Content, S72PlayerConfig } from './core/types.js';
 import { playerContext, type PlayerContextValue } from './context.js';
@@ -255,6 +256,7 @@ export class S72Player extends PlayerMediaApi {
   protected override firstUpdated(): void {
     const video = this.renderRoot.querySelector('video')!;
     video.muted = this.muted;
+    watchMediaMetadata(video);
     this.store.setOwners({ media: video });
   }
 

@@ -11,6 +11,7 @@
 import type { ReactiveController } from 'lit';
 import { systemClock, type Clock, type TimerHandle } from '../core/clock.js';
 import { DoubleTapTracker, SEEK_INDICATOR_MS, tapSide } from '../core/ui/double-tap.js';
+import { mediaPosition } from '../core/media-seek.js';
 import { fireRequest } from '../events.js';
 import { Listeners, type PlayerHost } from './player-host.js';
 
@@ -61,7 +62,7 @@ export class GestureController implements ReactiveController {
     const outcome = this.taps.tap(tapSide(event.clientX - box.left, box.width), this.clock.now());
     if (outcome.kind !== 'seek') return;
     const media = this.host.store.owners.media;
-    fireRequest(this.host, 's72-seek-request', (media?.currentTime ?? state.currentTime) + outcome.seconds);
+    fireRequest(this.host, 's72-seek-request', (media ? mediaPosition(media) : state.currentTime) + outcome.seconds);
     this.host.store.setUi({ seekIndicator: { seconds: outcome.totalS } });
     if (this.indicator) this.clock.clearTimeout(this.indicator.handle);
     this.indicator = {

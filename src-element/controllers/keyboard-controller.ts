@@ -9,6 +9,7 @@
  */
 import type { ReactiveController } from 'lit';
 import { fireRequest } from '../events.js';
+import { mediaPosition } from '../core/media-seek.js';
 import { Listeners, type PlayerHost } from './player-host.js';
 
 /** player-and-client §9 "Controls": seek step with the arrow keys, J and L, in seconds. */
@@ -40,7 +41,7 @@ export class KeyboardController implements ReactiveController {
     const state = this.host.store.getState();
     const media = this.host.store.owners.media;
     // The live position, not the last timeupdate: repeated presses add up.
-    const position = media?.currentTime ?? state.currentTime;
+    const position = media ? mediaPosition(media) : state.currentTime;
     const key = event.key.toLowerCase();
     // The media's own flag: the store's follows on the next `pause` event.
     const paused = media?.paused ?? state.paused;

@@ -7,6 +7,7 @@
  * Framework-free. Units: positions in seconds, volume 0..1.
  */
 import { clamp } from './format-time.js';
+import { seekMedia } from './media-seek.js';
 import { liveEdgeSeekTarget } from './live/live-edge.js';
 import type { PlayerState, StateOwners } from './player-store.js';
 import { captionsToggleTarget } from './ui/text-track-choice.js';
@@ -87,7 +88,7 @@ export const REQUEST_MAP: { readonly [K in S72RequestEventName]: RequestHandler<
     if (!media || !state.canSeek || typeof seconds !== 'number' || Number.isNaN(seconds)) return;
     const { start, end } = state.seekable;
     // Before the duration is known the range is {0, 0}: only the lower bound applies then.
-    media.currentTime = clamp(seconds, start, end > start ? end : seconds);
+    seekMedia(media, clamp(seconds, start, end > start ? end : seconds));
   },
   's72-mute-request': ({ owners }, muted) => {
     if (owners.media) owners.media.muted = Boolean(muted);
@@ -109,7 +110,7 @@ export const REQUEST_MAP: { readonly [K in S72RequestEventName]: RequestHandler<
   },
   's72-seek-to-live-request': ({ owners, state }) => {
     if (!owners.media || !state.canSeek || !state.live) return;
-    owners.media.currentTime = liveEdgeSeekTarget(state.seekable);
+    seekMedia(owners.media, liveEdgeSeekTarget(state.seekable));
   },
   's72-audio-track-request': ({ owners, state }, id) => {
     if (typeof id !== 'string' || !state.tracks.audio.some((track) => track.id === id)) return;

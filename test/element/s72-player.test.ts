@@ -3,7 +3,7 @@ import { sendKeys } from '@web/test-runner-commands';
 import '../../src-element/index.js';
 import type { S72Player } from '../../src-element/s72-player.js';
 import { S72Error } from '../../src-element/core/errors.js';
-import { MEDIA, demoUrl, nextEvent, until } from '../helpers/demo.js';
+import { MEDIA, demoControl, demoUrl, nextEvent, resetDemo, until } from '../helpers/demo.js';
 
 describe('<s72-player>', function () {
   this.timeout(40_000);
@@ -49,19 +49,41 @@ describe('<s72-player>', function () {
     const player = await fixture<S72Player>(html`<s72-player src=${demoUrl(MEDIA.clearDash)} muted></s72-player>`);
     await nextEvent(player, 's72-loaded');
     player.focus();
+    const where = () =>
+      `currentTime ${player.currentTime}, paused ${player.paused}, seeking ${player.store.owners.media?.seeking}, focus ${player.shadowRoot!.activeElement?.localName ?? document.activeElement?.localName}`;
     await sendKeys({ press: 'k' });
-    await until(() => !player.paused, 'playing after K');
+    await until(() => !player.paused, () => `playing after K: ${where()}`);
     await sendKeys({ press: 'k' });
-    await until(() => player.paused, 'paused after the second K');
+    await until(() => player.paused, () => `paused after the second K: ${where()}`);
+    // From a known position: the presses above may take seconds to arrive on a loaded machine.
+    player.currentTime = 3;
+    await until(() => player.currentTime === 3 && !player.store.owners.media!.seeking, () => `seeked to 3 s: ${where()}`);
     const before = player.currentTime;
     await sendKeys({ press: 'l' });
-    await until(() => player.currentTime >= before + 9.5, 'L seeks forward 10 s');
+    await until(() => player.currentTime >= before + 9.5, () => `L seeks forward 10 s: ${where()}`);
     await sendKeys({ press: 'ArrowLeft' });
-    await until(() => Math.abs(player.currentTime - before) < 0.5, 'ArrowLeft seeks back 10 s');
+    await until(() => Math.abs(player.currentTime - before) < 0.5, () => `ArrowLeft seeks back 10 s: ${where()}`);
     await sendKeys({ press: 'j' });
-    await until(() => player.currentTime === 0, 'J clamps at 0');
+    await until(() => player.currentTime === 0, () => `J clamps at 0: ${where()}, before ${before}`);
     await sendKeys({ press: 'm' });
-    await until(() => !player.muted, 'M unmutes');
+    await until(() => !player.muted, () => `M unmutes: ${where()}`);
+  });
+
+  it('keeps a seek made after the load but before the media has metadata (the engine does not move it back to 0)', async () => {
+    // The segments arrive late, so the media has no metadata for a while after `s72-loaded`.
+    await demoControl('latency', { path: '/media/feature/dash/video-*', ms: 1500 });
+    try {
+      const player = await fixture<S72Player>(html`<s72-player src=${demoUrl(MEDIA.clearDash)} muted></s72-player>`);
+      await nextEvent(player, 's72-loaded');
+      const media = player.store.owners.media!;
+      expect(media.readyState, 'no metadata yet').to.equal(0);
+      player.currentTime = 20;
+      await nextEvent(media, 'loadedmetadata', 15_000);
+      await until(() => !media.seeking && media.readyState >= 2, () => `seeked after the metadata: currentTime ${media.currentTime}`, 15_000);
+      expect(player.currentTime).to.be.closeTo(20, 0.1);
+    } finally {
+      await resetDemo();
+    }
   });
 
   it('clamps seeks to the media (player-and-client §5)', async () => {

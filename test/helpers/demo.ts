@@ -85,11 +85,14 @@ export function nextEvent<E extends Event = Event>(target: EventTarget, type: st
   });
 }
 
-/** Polls `predicate` every 50 ms until true, or rejects after `timeoutMs` with `message`. */
-export async function until(predicate: () => boolean, message: string, timeoutMs = 20_000): Promise<void> {
+/**
+ * Polls `predicate` every 50 ms until true, or rejects after `timeoutMs` with `message` (a function
+ * is called then, so the message can describe the state at the timeout).
+ */
+export async function until(predicate: () => boolean, message: string | (() => string), timeoutMs = 20_000): Promise<void> {
   const deadline = performance.now() + timeoutMs;
   while (!predicate()) {
-    if (performance.now() > deadline) throw new Error(`timed out: ${message}`);
+    if (performance.now() > deadline) throw new Error(`timed out: ${typeof message === 'function' ? message() : message}`);
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
 }
