@@ -17,22 +17,22 @@ import type { S72PlayerEventMap } from './events.js';
 /**
  * Media events the player re-dispatches from its `<video>` (`MediaEventsController`):
  *
- * @fires loadstart - media event, re-dispatched from the inner video (`S72MediaEvent`)
- * @fires loadedmetadata - media event
- * @fires loadeddata - media event
- * @fires durationchange - media event
- * @fires canplay - media event
- * @fires play - media event
- * @fires pause - media event
- * @fires playing - media event
- * @fires waiting - media event
- * @fires seeking - media event
- * @fires seeked - media event
- * @fires timeupdate - media event
- * @fires ended - media event
- * @fires volumechange - media event
- * @fires ratechange - media event
- * @fires progress - media event
+ * @fires {S72MediaEvent} loadstart - media event, re-dispatched from the inner video (`S72MediaEvent`)
+ * @fires {S72MediaEvent} loadedmetadata - media event
+ * @fires {S72MediaEvent} loadeddata - media event
+ * @fires {S72MediaEvent} durationchange - media event
+ * @fires {S72MediaEvent} canplay - media event
+ * @fires {S72MediaEvent} play - media event
+ * @fires {S72MediaEvent} pause - media event
+ * @fires {S72MediaEvent} playing - media event
+ * @fires {S72MediaEvent} waiting - media event
+ * @fires {S72MediaEvent} seeking - media event
+ * @fires {S72MediaEvent} seeked - media event
+ * @fires {S72MediaEvent} timeupdate - media event
+ * @fires {S72MediaEvent} ended - media event
+ * @fires {S72MediaEvent} volumechange - media event
+ * @fires {S72MediaEvent} ratechange - media event
+ * @fires {S72MediaEvent} progress - media event
  */
 export abstract class PlayerMediaApi extends LitElement {
   /** The state store; its `owners.media` is the `<video>` once rendered. */

@@ -3,7 +3,7 @@ import { LitElement, html, nothing, type PropertyValues } from 'lit';
 import { PlayerMediaApi } from './player-media-api.js';
 import { property } from 'lit/decorators.js';
 import { configAttributeConverter, readConfig } from './core/config.js';
-import type { EngineLoader, EngineStats } from './core/engine/engine.js';
+import type { EngineLoader, EngineStats, SourceKind } from './core/engine/engine.js';
 import { shakaEngineLoader } from './core/engine/shaka-engine.js';
 import { nativeHlsEngineLoader } from './core/engine/native-hls-engine.js';
 import { S72Error } from './core/errors.js';
@@ -67,8 +67,8 @@ const SOURCE_PROPERTIES = ['content', 'config', 'src', 'licenseUrl', 'keySystem'
  * @attr autoplay - start playing once loaded; falls back to muted when the browser refuses sound
  * @attr muted - start muted
  * @attr config - JSON `S72PlayerConfig`
- * @attr lang - language of the controls (`en`, `ar`); default: the document's
- * @attr dir - `rtl` or `ltr`; default: the language's (Arabic mirrors the controls)
+ * @attr {string} lang - language of the controls (`en`, `ar`); default: the document's
+ * @attr {'ltr' | 'rtl'} dir - `rtl` or `ltr`; default: the language's (Arabic mirrors the controls)
  * @attr {boolean} paused - (read-only) reflects the paused state
  * @attr {boolean} buffering - (read-only) reflects buffering
  * @attr {boolean} controls-hidden - (read-only) the controls and title bar are hidden (idle, player-and-client §9)
@@ -77,30 +77,63 @@ const SOURCE_PROPERTIES = ['content', 'config', 'src', 'licenseUrl', 'keySystem'
  * @fires {CustomEvent<{engine: string}>} s72-loaded - the source is loaded
  * @fires {CustomEvent<{buffering: boolean; state: 'ok' | 'buffering' | 'recovering'}>} s72-buffering-change - buffering, or the buffering monitor's state, changed
  * @fires {CustomEvent<S72RecoveryChange>} s72-recovery-change - a critical network/media error is being recovered: reload `{attempt, maxAttempts, error}`
- * @fires {CustomEvent} s72-autoplay-muted - autoplay only worked muted
+ * @fires {CustomEvent<{muted: true; reason: 'autoplay-policy'}>} s72-autoplay-muted - autoplay only worked muted
  * @fires {CustomEvent<S72Tracks>} s72-tracks-change - audio/text/video tracks or the active ones changed
- * @fires {CustomEvent<S72LiveStatusChange>} s72-live-status-change - live: `{status, previous}` (planned | live | completed)
+ * @fires {CustomEvent<{status: 'planned' | 'live' | 'completed'; previous: 'planned' | 'live' | 'completed' | null}>} s72-live-status-change - live: `{status, previous}` (`S72LiveStatusChange`; previous is null when none was known)
  *
- * @slot play - replaces the play icon (also: pause, volume, muted, enter-fullscreen, exit-fullscreen, retry, settings, back)
+ * @slot play - replaces the play icon (the icon slots pass through to the control bar)
+ * @slot pause - replaces the pause icon
+ * @slot volume - replaces the volume icon (sound on)
+ * @slot muted - replaces the muted icon
+ * @slot enter-fullscreen - replaces the enter-fullscreen icon
+ * @slot exit-fullscreen - replaces the exit-fullscreen icon
+ * @slot settings - replaces the settings icon
+ * @slot back - replaces the title bar's back icon
+ * @slot retry - replaces the error panel's "Try again" icon
  * @slot error-{code} - replaces the error panel's text for one code, e.g. `error-drm_failed`
  * @slot title-bar-end - the page's own controls at the end of the title bar (e.g. an episodes list)
  * @csspart video - the `<video>`
  * @csspart controls - the control bar; its own parts are passed through (`exportparts`): play-button,
  *   seek-bar, seek-input, seek-tooltip, seek-buffered, time, live-badge, live-edge, live-button, mute-button, volume, settings-button, settings-menu, menu-item, fullscreen-button
+ * @csspart play-button - the control bar's play/pause button
+ * @csspart seek-bar - the seek bar (`s72-seek-bar`)
+ * @csspart seek-input - the seek bar's `<input type="range">`
+ * @csspart seek-tooltip - the seek bar's time tooltip
+ * @csspart seek-buffered - the buffered range on the seek bar
+ * @csspart time - the clock, `current / duration`
+ * @csspart live-badge - the LIVE badge (live only)
+ * @csspart live-edge - the LIVE badge while playback is at the live edge
+ * @csspart live-button - "go to live", shown while behind the live edge (live only)
+ * @csspart mute-button - the mute button
+ * @csspart volume - the volume slider (hidden on touch-only devices)
+ * @csspart settings-button - the settings menu's button
+ * @csspart settings-menu - the settings menu panel
+ * @csspart menu-item - every item of the settings menu
+ * @csspart fullscreen-button - the fullscreen button
  * @csspart title-bar - the title bar (`s72-title-bar`); passed through: back-button, title, subtitle
+ * @csspart back-button - the title bar's back link
+ * @csspart title - the title bar's title
+ * @csspart subtitle - the title bar's subtitle (second line)
  * @csspart subtitles - the subtitle overlay (`s72-subtitle-overlay`), over the whole player
  * @csspart subtitles-picture - the rectangle over the video picture the subtitle cues are drawn in
  * @cssprop [--s72-subtitle-font-size=clamp(14px, 5.5cqh, 50px)] - subtitle text size of the `md` preference (sm 0.75 of it, lg 1.35)
- * @fires {CustomEvent<SubtitlePreferences>} s72-preferences-change - the viewer changed a subtitle preference (saved in localStorage)
+ * @fires {CustomEvent<{subtitleTextColor: 'white' | 'yellow'; subtitleBackground: 'none' | 'black' | 'transparent-panel'; subtitleTextSize: 'sm' | 'md' | 'lg'}>} s72-preferences-change - the viewer changed a subtitle preference (`SubtitlePreferences`, saved in localStorage)
  * @csspart stats - the stats overlay and its version label (`s72-stats-overlay`; debug mode, player-and-client §2); passed
  *   through: stats-panel, stats-graph, stats-close, version
+ * @csspart stats-panel - the statistics panel (debug mode)
+ * @csspart stats-graph - the statistics graph (an SVG)
+ * @csspart stats-close - the statistics panel's Close button
+ * @csspart version - the version label (5 clicks turn debug mode on)
  * @csspart seek-indicator - the touch seek indicator (double tap: the icon and the seconds moved, 500 ms)
  * @csspart spinner - the buffering spinner (shown after 0.25 s, play-page §9)
  * @csspart big-play-button - the big play button
  * @csspart error - the error panel
  * @csspart end-screen - the end screen, Up next (`s72-end-screen`); passed through: suggestion, main-suggestion, close-button
+ * @csspart suggestion - every end-screen suggestion card (a `<button>`)
+ * @csspart main-suggestion - the main end-screen suggestion card (also `suggestion`)
+ * @csspart close-button - the end screen's Close button
  * @fires {CustomEvent<1 | -1>} s72-frame-step-request - comma / period while paused (keyboard): one frame (0.04 s) back / forward
- * @fires s72-captions-toggle-request - C (keyboard): subtitles off, or back to the last language
+ * @fires {CustomEvent} s72-captions-toggle-request - C (keyboard): subtitles off, or back to the last language
  * @fires {CustomEvent<{debug: boolean}>} s72-debug-change - debug mode (the stats overlay) turned on or off (5 clicks on the version label)
  * @fires {CustomEvent<S72EndScreenClick>} s72-end-screen-click - an end-screen suggestion was chosen `{slug, source, href}` (cancelable)
  * @cssprop [--s72-accent-color=#e50914] - accent (seek bar, buttons)
@@ -159,7 +192,10 @@ export class S72Player extends PlayerMediaApi {
   private readonly context = new ContextProvider(this, { context: playerContext });
   /** The host renders from these keys only; the controls subscribe to their own. */
   private readonly view = new StoreController(this, HOST_KEYS, (state) => this.reflect(state));
-  /** Heartbeat and player telemetry; read-only counters of reports answered 2xx: `{telemetrySent, heartbeatsSent}`. */
+  /**
+   * Heartbeat and player telemetry; read-only counters of reports answered 2xx: `{telemetrySent, heartbeatsSent}`.
+   * @type {S72SessionStats}
+   */
   readonly sessionStats = sessionServices(this);
 
   constructor() {
@@ -220,15 +256,24 @@ export class S72Player extends PlayerMediaApi {
   play(): Promise<void> {
     return this.playback.play();
   }
-  /** Reloads the media at the last position ("Try again", player-and-client §8). */
+  /**
+   * Reloads the media at the last position ("Try again", player-and-client §8).
+   * @type {() => void}
+   */
   retry = (): void => this.engines.retry();
 
-  /** Starts fetching the engines' code now, e.g. while the page is still calling its APIs. */
-  static preloadEngines(): Promise<void> {
-    return Promise.all(ENGINE_LOADERS.map((loader) => loader.preload())).then(() => undefined);
+  /**
+   * Starts fetching the engines' code for these source kinds now (default: DASH), e.g. while the
+   * page is still calling its APIs.
+   */
+  static preloadEngines(kinds?: readonly SourceKind[]): Promise<void> {
+    return Promise.all(ENGINE_LOADERS.map((loader) => loader.preload(kinds))).then(() => undefined);
   }
 
-  /** Reports an error once: `s72-error`, and the error panel when critical (play-page §8), unless recovered (`RecoveryController`). */
+  /**
+   * Reports an error once: `s72-error`, and the error panel when critical (play-page §8), unless recovered (`RecoveryController`).
+   * @type {(error: S72Error) => void}
+   */
   report = (error: S72Error): void => this.recovery.report(error);
 
   override attributeChangedCallback(name: string, old: string | null, value: string | null): void {

@@ -18,7 +18,7 @@ import { currentDeviceFacts, type DeviceFacts } from '../core/drm/capabilities.j
 import { deviceId } from '../core/drm/device-id.js';
 import type { DrmType } from '../core/types.js';
 import { chooseEngine, isDrmType, resolveSources } from '../core/engine/choose-source.js';
-import type { Engine, EngineLoader, EngineSource } from '../core/engine/engine.js';
+import type { Engine, EngineLoader, EngineSource, SourceKind } from '../core/engine/engine.js';
 import { S72Error, isS72Error } from '../core/errors.js';
 import type { S72Content } from '../core/types.js';
 import { fireEvent, type S72Tracks } from '../events.js';
@@ -98,9 +98,19 @@ export class EngineController implements ReactiveController {
     return { audio: engine.audioTracks(), text: engine.textTracks(), video: engine.videoTracks() };
   }
 
-  /** Starts fetching every engine's code (call as early as possible; never rejects). */
+  /**
+   * Starts fetching every engine's code for the current source's kinds (DASH when they cannot be
+   * read yet); call as early as possible; never rejects.
+   */
   preload(): Promise<void> {
-    return Promise.all(this.options.loaders.map((loader) => loader.preload()))
+    let kinds: SourceKind[] = ['dash'];
+    try {
+      const read = resolveSources(this.sourceInput()).map((source) => source.kind);
+      if (read.length > 0) kinds = read;
+    } catch {
+      // An unreadable source is reported by the load itself.
+    }
+    return Promise.all(this.options.loaders.map((loader) => loader.preload(kinds)))
       .then(() => undefined)
       .catch(() => undefined);
   }
@@ -187,17 +197,7 @@ export class EngineController implements ReactiveController {
 
     // A play token replaced at run time (play-page §4 "a fresh play token is fetched") also goes on
     // the licence requests of a reload.
-    const playToken = host.playToken;
-    const input = {
-      content: host.content && playToken ? { ...host.content, playToken } : host.content,
-      src: host.src,
-      licenseUrl: host.licenseUrl,
-      keySystem: isDrmType(host.keySystem) ? host.keySystem : null,
-      authToken: host.authToken,
-      config: host.effectiveConfig,
-      baseUrl: host.ownerDocument.baseURI,
-      deviceId: deviceId(),
-    };
+    const input = this.sourceInput();
     if (input.content !== null && !hasAssets(input.content)) {
       host.report(invalidConfig('content needs an `assets` object (player-and-client §3 "Content")'));
       return;
@@ -220,7 +220,7 @@ export class EngineController implements ReactiveController {
       const { loader, source } = chooseEngine(candidates, this.options.loaders, device, host.effectiveConfig.restrictions);
       const video = host.store.owners.media;
       if (!video) return;
-      const engine = await loader.create(video as HTMLVideoElement);
+      const engine = await loader.create(video as HTMLVideoElement, source.kind);
       if (!isCurrent()) {
         await engine.destroy();
         return;
@@ -246,6 +246,24 @@ export class EngineController implements ReactiveController {
       // Engine errors were usually reported through the engine's `error` event already.
       host.report(toS72Error(error));
     }
+  }
+
+  /** What `resolveSources` reads from the host. */
+  private sourceInput() {
+    const { host } = this;
+    // A play token replaced at run time (play-page §4 "a fresh play token is fetched") also goes on
+    // the licence requests of a reload.
+    const playToken = host.playToken;
+    return {
+      content: host.content && playToken ? { ...host.content, playToken } : host.content,
+      src: host.src,
+      licenseUrl: host.licenseUrl,
+      keySystem: isDrmType(host.keySystem) ? host.keySystem : null,
+      authToken: host.authToken,
+      config: host.effectiveConfig,
+      baseUrl: host.ownerDocument.baseURI,
+      deviceId: deviceId(),
+    };
   }
 
   /** The validated start position: a finite number; negative only on live (offset from the edge). */

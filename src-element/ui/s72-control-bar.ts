@@ -44,16 +44,25 @@ export { SEEK_BAR_DELAY_MS, SEEK_THROTTLE_MS } from './s72-seek-bar.js';
  * volume; the mute button stays); fullscreen is hidden where unsupported or blocked (`canFullscreen`:
  * no Fullscreen API, or `config.fullscreen` false — the play page's iPhone restriction).
  *
- * @fires s72-play-request - play button, while paused
- * @fires s72-pause-request - play button, while playing
+ * @fires {CustomEvent} s72-play-request - play button, while paused
+ * @fires {CustomEvent} s72-pause-request - play button, while playing
  * @fires {CustomEvent<number>} s72-seek-request - seek bar; detail: position in seconds
  * @fires {CustomEvent<boolean>} s72-mute-request - mute button; detail: mute?
  * @fires {CustomEvent<number>} s72-volume-request - volume slider; detail: 0..1
  * @fires {CustomEvent<boolean>} s72-fullscreen-request - fullscreen button; detail: enter?
- * @fires s72-seek-to-live-request - go-to-live button (live, behind the live edge)
- * @slot play - play icon (also: pause, volume, muted, enter-fullscreen, exit-fullscreen, settings)
+ * @fires {CustomEvent} s72-seek-to-live-request - go-to-live button (live, behind the live edge)
+ * @slot play - replaces the play icon
+ * @slot pause - replaces the pause icon
+ * @slot volume - replaces the volume icon (sound on)
+ * @slot muted - replaces the muted icon
+ * @slot enter-fullscreen - replaces the enter-fullscreen icon
+ * @slot exit-fullscreen - replaces the exit-fullscreen icon
+ * @slot settings - replaces the settings icon (passed to `s72-settings-menu`)
  * @csspart play-button - the play/pause button
  * @csspart seek-bar - the seek bar (`s72-seek-bar`); passed through: seek-input, seek-buffered, seek-tooltip
+ * @csspart seek-input - the seek bar's `<input type="range">`
+ * @csspart seek-buffered - the buffered range on the seek bar
+ * @csspart seek-tooltip - the seek bar's time tooltip
  * @csspart time - the clock, `current / duration`
  * @csspart mute-button - the mute button
  * @csspart volume - the volume slider (hidden on touch-only devices)
@@ -166,7 +175,10 @@ export class S72ControlBar extends LitElement {
   @property({ type: Boolean }) paused = true;
   /** Current position, seconds. */
   @property({ type: Number, attribute: 'current-time' }) currentTime = 0;
-  /** Duration, seconds (NaN until known; Infinity for live). */
+  /**
+   * Duration, seconds (NaN until known; Infinity for live).
+   * @type {number}
+   */
   @property({ type: Number }) duration = Number.NaN;
   /** Seekable range start, seconds (live DVR window start; 0 for VOD). */
   @property({ type: Number, attribute: 'seek-start' }) seekStart = 0;

@@ -32,7 +32,10 @@ export const END_SCREEN_OTHERS = 3;
  *
  * @attr orientation - `landscape` (default) or `portrait` (play-page §9 "orientation landscape or portrait")
  * @fires {CustomEvent<S72EndScreenClick>} s72-end-screen-click - a suggestion was chosen; cancel it to navigate yourself
- * @fires s72-end-screen-close-request - the Close button
+ * @attr {boolean} open - (read-only) set while the end screen shows
+ * @attr {'landscape' | 'portrait'} layout - (read-only) the card layout in force: `orientation`, else the player's `config.endScreen.orientation`
+ * @fires {CustomEvent} s72-end-screen-close-request - the Close button
+ * @slot close - replaces the Close button's icon
  * @csspart panel - the panel behind the suggestions (on `<s72-player>` the whole end screen is the part
  *   `end-screen`, and `suggestion`, `main-suggestion`, `close-button` are passed through)
  * @csspart suggestion - every suggestion card (a `<button>`)

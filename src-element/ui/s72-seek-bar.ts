@@ -50,7 +50,7 @@ export type S72ScrubChange = number | null;
  * control bar outside a player does).
  *
  * @fires {CustomEvent<number>} s72-seek-request - detail: position in seconds, clamped to the seekable range
- * @fires {CustomEvent<S72ScrubChange>} s72-scrub-change - the position shown while dragging (null: done); does not leave the parent's shadow root
+ * @fires {CustomEvent<number | null>} s72-scrub-change - the position shown while dragging (null: done); does not leave the parent's shadow root
  * @csspart seek-input - the `<input type="range">`
  * @csspart seek-buffered - the buffered range behind the thumb
  * @csspart seek-tooltip - the time tooltip

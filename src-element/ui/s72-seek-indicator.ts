@@ -9,6 +9,7 @@ import { PlayerUiElement } from './player-ui-element.js';
  * rewind or fast-forward icon and the seconds a burst of double taps moved ("+20 s"), on the side
  * that was tapped, from the store's `seekIndicator` row. Decorative: the announcer says the seek.
  *
+ * @attr {'forward' | 'back'} side - (read-only) the side of the last seek: `forward` (right) or `back` (left)
  * @csspart seek-indicator - the indicator bubble
  * @cssprop [--s72-seek-indicator-background=rgb(0 0 0 / 0.6)] - behind the icon and the seconds
  */

@@ -25,11 +25,13 @@ import { PlayerUiElement } from './player-ui-element.js';
  * (`s72-menu-request`), so the controls stay up. A choice sends its request and returns to the
  * main view.
  *
+ * @attr {boolean} empty - (read-only) set when the menu has nothing to offer (the button is hidden)
+ * @slot settings - replaces the settings button's icon
  * @fires {CustomEvent<string | null>} s72-text-track-request - a subtitle track id, or null for Off
  * @fires {CustomEvent<string>} s72-audio-track-request - an audio track id
  * @fires {CustomEvent<number>} s72-rate-request - a playback rate (1 = normal)
  * @fires {CustomEvent<string | null>} s72-quality-request - a video track id, or null for Auto
- * @fires {CustomEvent<Partial<SubtitlePreferences>>} s72-preferences-request - a subtitle preference
+ * @fires {CustomEvent<Partial<{subtitleTextColor: 'white' | 'yellow'; subtitleBackground: 'none' | 'black' | 'transparent-panel'; subtitleTextSize: 'sm' | 'md' | 'lg'}>>} s72-preferences-request - a subtitle preference (`Partial<SubtitlePreferences>`)
  * @fires {CustomEvent<boolean>} s72-menu-request - the menu opened (true) or closed (false)
  * @csspart settings-button - the settings button
  * @csspart settings-menu - the menu panel
@@ -311,7 +313,10 @@ export class S72SettingsMenu extends PlayerUiElement {
     }
   }
 
-  /** Closes the menu; `returnFocus` gives focus back to the settings button. */
+  /**
+   * Closes the menu; `returnFocus` gives focus back to the settings button.
+   * @param {boolean} [returnFocus=true]
+   */
   close(returnFocus = true): void {
     if (!this.open) return;
     this.open = false;

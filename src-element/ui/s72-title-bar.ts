@@ -42,6 +42,7 @@ export function safeBackUrl(url: unknown, baseHref: string): string | null {
  * The element is hidden (`display: none`, the `empty` attribute) when it has nothing to show: no
  * title, no subtitle, no valid back URL and nothing slotted.
  *
+ * @attr {boolean} empty - (read-only) set when there is nothing to show (the bar is hidden)
  * @slot back - replaces the back icon
  * @slot title-bar-end - the page's own controls at the end of the bar (the play page's episode list);
  *   on `<s72-player>` the slot of the same name passes through to it

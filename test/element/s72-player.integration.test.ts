@@ -62,6 +62,20 @@ describe('<s72-player> with the demo storefront', function () {
     expect(clearKey[0]!.headers['x-auth-token']).to.equal(ADULT_TOKEN);
   });
 
+  it('DASH plays on the DASH-only shaka build; HLS loads the full build (issue 12: the DASH path does not pay for HLS)', async () => {
+    const dash = await mount({ slug: '/film/clear-skies', assets: { dash: { url: demoUrl(MEDIA.clearDash) } } }, {});
+    await nextEvent(dash, 's72-loaded');
+    expect(dash.store.owners.engine!.version).to.match(/^v\d+\.\d+\.\d+ \(DASH build\)$/);
+    dash.remove();
+
+    const hls = await mount({ slug: '/film/clear-skies', assets: { hls: { url: demoUrl(MEDIA.hls) } } }, {});
+    const loaded = await nextEvent<CustomEvent<{ engine: string }>>(hls, 's72-loaded');
+    expect(loaded.detail.engine).to.equal('shaka');
+    expect(hls.store.owners.engine!.version).to.match(/^v\d+\.\d+\.\d+$/);
+    await until(() => hls.currentTime > 1, () => `HLS plays: currentTime ${hls.currentTime}, error ${JSON.stringify(hls.lastError)}`, 30_000);
+    expect(hls.lastError).to.equal(null);
+  });
+
   it('sends the play token instead of the auth token on licence requests (play-page §6)', async () => {
     const streams = await fetch(demoUrl('/services/playback/streams/film/night-harbour'), {
       method: 'POST',

@@ -2,7 +2,10 @@
 // Chromium with shaka-player: a dynamic ClearKey MPD over the looped demo segments, keys from the
 // ClearKey licence server, a seek range as wide as the DVR window, and playback at a live position.
 import { expect } from '@open-wc/testing';
-import { shaka } from '../../src-element/core/engine/shaka-lib.js';
+import { importShaka } from '../../src-element/core/engine/shaka-engine.js';
+
+// The DASH build the player uses for DASH sources.
+const shaka = await importShaka('dash');
 import { ADULT_TOKEN, CLEARKEY_LICENSE_PATH, demoControl, demoUrl, resetDemo } from '../helpers/demo.js';
 
 /** demo/server/live.ts LIVE_DVR_WINDOW_S and LIVE_PRESENTATION_DELAY_S. */

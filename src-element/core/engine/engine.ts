@@ -166,9 +166,13 @@ export interface EngineLoader {
    * the device grants and the restrictions allow (player-and-client §4 "Engine choice"). Pure.
    */
   canPlay(kind: SourceKind, drms: readonly DrmType[], device: DeviceFacts): boolean;
-  /** Starts fetching the engine's code without creating an engine (call early to overlap I/O). */
-  preload(): Promise<void>;
-  create(video: HTMLVideoElement): Promise<Engine>;
+  /**
+   * Starts fetching the engine's code for these source kinds (default: DASH) without creating an
+   * engine; call early to overlap I/O. Never rejects for a kind it does not play.
+   */
+  preload(kinds?: readonly SourceKind[]): Promise<void>;
+  /** Creates an engine on `video` for a source of `kind` (the kind may decide which code loads). */
+  create(video: HTMLVideoElement, kind: SourceKind): Promise<Engine>;
 }
 
 /** Small typed emitter shared by the engine adapters. */

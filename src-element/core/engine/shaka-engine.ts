@@ -21,7 +21,7 @@ import {
 } from './engine.js';
 import { KEY_SYSTEMS } from './key-systems.js';
 import { mapEngineError, type EngineErrorLike } from './map-engine-error.js';
-import type { Shaka } from './shaka-lib.js';
+import { resolveShaka, shakaBuildOf, type Shaka } from './shaka-namespace.js';
 
 type ShakaPlayer = InstanceType<Shaka['Player']>;
 
@@ -93,12 +93,16 @@ export const SHAKA_BASE_CONFIG = Object.freeze({
 /** Shaka codes that only say the load was superseded or the player destroyed: never reported. */
 const SILENT_CODES = new Set([7000, 7001, 7002, 7003]);
 
-let shakaPromise: Promise<Shaka> | undefined;
+const shakaPromises: { full?: Promise<Shaka>; dash?: Promise<Shaka> } = {};
 
-/** Imports shaka once (a separate chunk in the builds). */
-export function importShaka(): Promise<Shaka> {
-  shakaPromise ??= import('./shaka-lib.js').then((module) => module.shaka);
-  return shakaPromise;
+/**
+ * Imports the shaka build a source kind needs, once per build (each a separate chunk in our
+ * builds): the full build (DASH + HLS) for HLS, the DASH-only build for DASH and MP4 (issue 12:
+ * the DASH path does not pay for HLS).
+ */
+export function importShaka(kind: SourceKind = 'dash'): Promise<Shaka> {
+  if (kind === 'hls') return (shakaPromises.full ??= import('./shaka-lib.js').then((lib) => resolveShaka(lib, 'full')));
+  return (shakaPromises.dash ??= import('./shaka-dash-lib.js').then((lib) => resolveShaka(lib, 'dash')));
 }
 
 /** `EngineLoader` for shaka: DASH and HLS need MSE; MP4 only a `<video>`. */
@@ -109,11 +113,11 @@ export const shakaEngineLoader: EngineLoader = {
     // DASH and HLS through MSE; every EME key system but FairPlay (native HLS: native-hls-engine.ts).
     return device.mse && (drms.length === 0 || drms.some((drm) => drm !== 'fairplay'));
   },
-  async preload(): Promise<void> {
-    await importShaka();
+  async preload(kinds: readonly SourceKind[] = ['dash']): Promise<void> {
+    await Promise.all([...new Set(kinds)].map((kind) => importShaka(kind)));
   },
-  async create(video: HTMLVideoElement): Promise<Engine> {
-    const shaka = await importShaka();
+  async create(video: HTMLVideoElement, kind: SourceKind): Promise<Engine> {
+    const shaka = await importShaka(kind);
     const engine = new ShakaEngine(shaka, video);
     await engine.attach();
     return engine;
@@ -135,7 +139,8 @@ class ShakaEngine implements Engine {
     private readonly video: HTMLVideoElement,
   ) {
     this.player = new shaka.Player();
-    this.version = shaka.Player.version;
+    // The build is part of the version the stats overlay shows.
+    this.version = `${shaka.Player.version}${shakaBuildOf(shaka) === 'dash' ? ' (DASH build)' : ''}`;
     this.player.configure(structuredClone(SHAKA_BASE_CONFIG));
     const { RequestType } = shaka.net.NetworkingEngine;
     this.player.getNetworkingEngine()?.registerRequestFilter((type, request) => {

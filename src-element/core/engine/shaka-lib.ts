@@ -1,5 +1,7 @@
 /**
- * Loads shaka-player (DASH + HLS, ES2021 build) and returns its namespace.
+ * Loads shaka-player's full build (DASH + HLS, ES2021) and exposes what it defined. Only HLS sources
+ * need it; DASH and MP4 load the smaller DASH-only build (shaka-dash-lib.ts), so the DASH path does
+ * not pay for HLS (issue 12, DESIGN.md "Start-up facts": 235 KiB gzip against 169).
  *
  * The compiled build is a UMD script. Evaluated as a plain module (our Rollup builds, the test
  * runner) it assigns `window.shaka`, which keeps it at module top level instead of inside a
@@ -10,16 +12,10 @@
  */
 import * as shakaModule from 'shaka-player/dist/shaka-player.compiled-es2021.js';
 
-export type Shaka = typeof shakaModule.default;
-
-function resolveShaka(): Shaka {
-  const fromGlobal = (globalThis as unknown as { shaka?: Shaka }).shaka;
-  if (fromGlobal?.Player) return fromGlobal;
-  const fromModule = shakaModule as unknown as { default?: Shaka } & Partial<Shaka>;
-  if (fromModule.default?.Player) return fromModule.default;
-  if (fromModule.Player) return fromModule as Shaka;
-  throw new Error('shaka-player did not load: neither window.shaka nor the module exports hold it');
-}
-
-export const shaka: Shaka = resolveShaka();
-shaka.polyfill.installAll();
+/**
+ * The build's module exports (when a bundler wrapped it as CommonJS) and `window.shaka` read right
+ * after the build evaluated (when it ran as a plain script); shaka-namespace.ts picks. No other
+ * import here: this chunk must not wait for another one.
+ */
+export const shakaExports: unknown = shakaModule;
+export const shakaGlobal: unknown = (globalThis as { shaka?: unknown }).shaka;
