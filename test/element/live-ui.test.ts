@@ -218,26 +218,26 @@ describe('<s72-player> live controls on the real live stream', function () {
     // engine moves the playhead to its live start point: wait for the start point (near the edge).
     await until(
       () => state().live && state().seekable.end - state().currentTime <= LIVE_EDGE_TOLERANCE_S,
-      `live in the store, started near the edge: ${describe()}`,
+      () => `live in the store, started near the edge: ${describe()}`,
     );
     await bar.updateComplete;
     expect(visible(part(bar, 'live-badge')), describe()).to.equal(true);
     expect(part(bar, 'live-badge')!.getAttribute('part'), describe()).to.equal('live-badge live-edge');
     expect(visible(part(bar, 'live-button')), describe()).to.equal(false);
 
-    const back = state().seekable.start + 8;
+    const back = state().seekable.start + 20;
     element.dispatchEvent(new CustomEvent('s72-seek-request', { detail: back, bubbles: true, composed: true }));
-    await until(() => visible(part(bar, 'live-button')), `go-to-live shown after seeking back: ${describe()}`, 10_000);
+    await until(() => visible(part(bar, 'live-button')), () => `go-to-live shown after seeking back to ${back.toFixed(1)}: ${describe()}`, 10_000);
     expect(part(bar, 'time')!.textContent!.trim()).to.match(/^-\d+:\d\d$/);
 
     part<HTMLButtonElement>(bar, 'live-button')!.click();
     await until(
       () => state().seekable.end - state().currentTime <= LIVE_EDGE_TOLERANCE_S && !visible(part(bar, 'live-button')),
-      `back at the live edge: ${describe()}`,
+      () => `back at the live edge: ${describe()}`,
       10_000,
     );
     const playedFrom = state().currentTime;
-    await until(() => state().currentTime > playedFrom + 1, `plays on at the edge: ${describe()}`, 10_000);
+    await until(() => state().currentTime > playedFrom + 1, () => `plays on at the edge: ${describe()}`, 10_000);
     expect(element.lastError).to.equal(null);
   });
 });
