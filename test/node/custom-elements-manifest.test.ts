@@ -1,80 +1,410 @@
 /**
- * custom-elements.json documents every event of src-element/events.ts (STYLE.md §7.12) and names
- * only modules the package ships. Needs `npm run build:lib` first (the test command builds).
+ * custom-elements.json is complete (issue 12 "Adoptable package"; STYLE.md §7.12): for
+ * `<s72-player>` and every surface of src-element/ui/, checked against the sources, it documents
+ * - every attribute (a `@property` that has one, an observed attribute, an attribute the element
+ *   sets on itself), with a type;
+ * - every public property and method of the class (its src-element classes included), properties
+ *   with a type, method parameters typed;
+ * - every event, with its type: the detail type of our events is the one the event map declares
+ *   (checked by the TypeScript compiler, not by spelling), names only types the package exports;
+ * - every part it renders or passes through (`exportparts`), every `--s72-*` property it reads,
+ *   every slot it renders (and no slot it does not);
+ * and names only modules the package ships. Needs `npm run build:lib` first (the test command builds).
  */
 import assert from 'node:assert/strict';
 import { existsSync, readFileSync, readdirSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import { test } from 'node:test';
+import ts from 'typescript';
 import { MEDIA_EVENTS, PLAYER_EVENTS, REQUEST_EVENTS } from '../../src-element/events.js';
 
-interface Declaration {
-  tagName?: string;
-  events?: Array<{ name: string }>;
-  attributes?: Array<{ name: string }>;
-  cssParts?: Array<{ name: string }>;
-  cssProperties?: Array<{ name: string }>;
+interface Documented {
+  name: string;
+  type?: { text: string };
 }
-const manifest = JSON.parse(readFileSync(new URL('../../custom-elements.json', import.meta.url), 'utf8')) as {
+interface Member extends Documented {
+  kind: 'field' | 'method';
+  static?: boolean;
+  parameters?: Documented[];
+}
+interface Declaration {
+  name: string;
+  tagName?: string;
+  events?: Documented[];
+  attributes?: Documented[];
+  members?: Member[];
+  cssParts?: Documented[];
+  cssProperties?: Documented[];
+  slots?: Documented[];
+}
+const ROOT = fileURLToPath(new URL('../../', import.meta.url));
+const manifest = JSON.parse(readFileSync(`${ROOT}custom-elements.json`, 'utf8')) as {
   modules: Array<{ declarations?: Declaration[] }>;
 };
 const elements = new Map(
   manifest.modules.flatMap((module) => module.declarations ?? []).filter((d) => d.tagName).map((d) => [d.tagName!, d]),
 );
+const names = (list: Documented[] | undefined): Set<string> => new Set((list ?? []).map((item) => item.name));
+
+/** Files besides its own that make up what an element renders (its styles, its render helpers). */
+const RENDERED_WITH: Readonly<Record<string, readonly string[]>> = {
+  's72-player': ['s72-player.styles.ts', 'ui/error-panel.ts'],
+};
+
+interface ElementSource {
+  tag: string;
+  file: string;
+  /** The element's own file. */
+  text: string;
+  /** Its own file and the files it renders with (styles, templates). */
+  rendered: string;
+}
+
+/** Each element source of src-element/ (a `defineElement('tag', …)` call) and its text. */
+function elementSources(): ElementSource[] {
+  const files = ['s72-player.ts', ...readdirSync(`${ROOT}src-element/ui/`).map((name) => `ui/${name}`)];
+  const read = (file: string) => readFileSync(`${ROOT}src-element/${file}`, 'utf8');
+  return files.flatMap((file) => {
+    const text = read(file);
+    const tag = /defineElement\('([a-z0-9-]+)'/.exec(text)?.[1];
+    if (!tag) return [];
+    return [{ tag, file, text, rendered: [text, ...(RENDERED_WITH[tag] ?? []).map(read)].join('\n') }];
+  });
+}
+const SOURCES = elementSources();
+const sourceOf = (tag: string): ElementSource => SOURCES.find((source) => source.tag === tag)!;
 
 test('the manifest documents <s72-player> and every surface element', () => {
-  assert.ok(elementSources().length >= 8, 'the surfaces of src-element/ui/ were found');
-  for (const { tag } of elementSources()) assert.ok(elements.has(tag), `${tag} is not in custom-elements.json`);
+  assert.ok(SOURCES.length >= 8, 'the surfaces of src-element/ui/ were found');
+  for (const { tag } of SOURCES) assert.ok(elements.has(tag), `${tag} is not in custom-elements.json`);
 });
 
 test('every player event and re-dispatched media event is documented on <s72-player>', () => {
-  const documented = new Set(elements.get('s72-player')!.events!.map((event) => event.name));
+  const documented = names(elements.get('s72-player')!.events);
   for (const name of [...Object.values(PLAYER_EVENTS), ...MEDIA_EVENTS]) assert.ok(documented.has(name), `missing ${name}`);
   assert.deepEqual([...documented].filter((name) => !name.startsWith('s72-') && !(MEDIA_EVENTS as readonly string[]).includes(name)), []);
 });
 
 test('every request event is documented as fired by the surface that sends it', () => {
-  const documented = new Set([...elements.values()].flatMap((element) => (element.events ?? []).map((event) => event.name)));
+  const documented = new Set([...elements.values()].flatMap((element) => [...names(element.events)]));
   const missing = Object.values(REQUEST_EVENTS).filter((name) => !documented.has(name));
   assert.deepEqual(missing, []);
 });
 
-/** Each element source of src-element/ (a `defineElement('tag', …)` call) and its text. */
-function elementSources(): Array<{ tag: string; file: string; text: string }> {
-  const files = ['s72-player.ts', ...readdirSync(new URL('../../src-element/ui/', import.meta.url)).map((name) => `ui/${name}`)];
-  return files.flatMap((file) => {
-    const text = readFileSync(new URL(`../../src-element/${file}`, import.meta.url), 'utf8');
-    const tag = /defineElement\('([a-z0-9-]+)'/.exec(text)?.[1];
-    return tag ? [{ tag, file, text }] : [];
+test('every event an element fires itself (fireRequest / new CustomEvent on this) is documented on it', () => {
+  const undocumented: string[] = [];
+  for (const { tag, text } of SOURCES) {
+    const documented = names(elements.get(tag)?.events);
+    const fired = [
+      ...text.matchAll(/fireRequest\(this, '([\w-]+)'/g),
+      ...text.matchAll(/fireEvent\(this, '([\w-]+)'/g),
+      ...text.matchAll(/new CustomEvent(?:<[^>]*>)?\('([\w-]+)'/g),
+    ].map((match) => match[1]!);
+    for (const name of fired) if (!documented.has(name)) undocumented.push(`${tag} ${name}`);
+  }
+  assert.deepEqual(undocumented, []);
+});
+
+// ── Parts, custom properties, slots ──
+
+/** The part names an element's template gives (static, in a binding's string literals, set from script, passed through). */
+function renderedParts(text: string): Set<string> {
+  const parts = new Set<string>();
+  const add = (list: string) => list.trim().split(/\s+/).filter(Boolean).forEach((part) => parts.add(part));
+  for (const [, list] of text.matchAll(/\bpart="([\w\s-]+)"/g)) add(list!);
+  for (const [, binding] of text.matchAll(/\bpart=\$\{([^}]*)\}/g)) for (const [, list] of binding!.matchAll(/'([\w\s-]+)'/g)) add(list!);
+  for (const [, list] of text.matchAll(/setAttribute\('part', '([\w\s-]+)'\)/g)) add(list!);
+  // exportparts="inner, inner: outer": the outer names are parts of this element too.
+  for (const [, list] of text.matchAll(/\bexportparts="([^"]+)"/g)) {
+    for (const entry of list!.split(',')) add(entry.split(':').pop()!);
+  }
+  return parts;
+}
+
+test('every part an element renders or passes through (exportparts) is documented with @csspart on it (theming)', () => {
+  assert.ok(renderedParts(sourceOf('s72-player').rendered).has('play-button'), 'the player passes its control bar’s parts through');
+  const undocumented: string[] = [];
+  for (const { tag, rendered } of SOURCES) {
+    const documented = names(elements.get(tag)?.cssParts);
+    for (const part of renderedParts(rendered)) if (!documented.has(part)) undocumented.push(`${tag}::part(${part})`);
+  }
+  assert.deepEqual(undocumented, []);
+});
+
+test('every documented part is one the element renders (no stale @csspart)', () => {
+  const stale: string[] = [];
+  for (const { tag, rendered } of SOURCES) {
+    const parts = renderedParts(rendered);
+    for (const part of names(elements.get(tag)?.cssParts)) if (!parts.has(part)) stale.push(`${tag}::part(${part})`);
+  }
+  assert.deepEqual(stale, []);
+});
+
+test('every --s72-* custom property an element reads (its styles included) is documented with @cssprop on it or on <s72-player>', () => {
+  const onPlayer = names(elements.get('s72-player')?.cssProperties);
+  const undocumented: string[] = [];
+  for (const { tag, rendered } of SOURCES) {
+    const documented = names(elements.get(tag)?.cssProperties);
+    const read = new Set([...rendered.matchAll(/var\((--s72-[\w-]+)/g)].map((match) => match[1]!));
+    for (const prop of read) if (!documented.has(prop) && !onPlayer.has(prop)) undocumented.push(`${tag} ${prop}`);
+  }
+  assert.ok(sourceOf('s72-player').rendered.includes('var(--s72-background'), 'the player’s styles are read');
+  assert.deepEqual(undocumented, []);
+});
+
+/**
+ * The slots an element renders: `<slot name="x">`, the icon slots of `slotted('a' | 'b')`, and
+ * `error-${code}` as `error-{code}`. The player forwards every icon slot to its control bar
+ * (`<slot name=${name} slot=${name}>` over ICON_NAMES): there, the ones the control bar renders
+ * count (a forwarded slot the control bar has no place for shows nothing).
+ */
+function renderedSlots(tag: string): Set<string> {
+  const { rendered } = sourceOf(tag);
+  const slots = new Set<string>();
+  for (const [, name] of rendered.matchAll(/<slot name="([\w-]+)"/g)) slots.add(name!);
+  for (const [, args] of rendered.matchAll(/\bslotted\(([^)]*)\)/g)) for (const [, name] of args!.matchAll(/'([\w-]+)'/g)) slots.add(name!);
+  for (const [, prefix] of rendered.matchAll(/<slot name=\$\{`([\w-]+)\$\{[^}]+\}`\}/g)) slots.add(`${prefix!}{code}`);
+  if (/ICON_NAMES[\s\S]{0,120}<slot name=\$\{name\} slot=\$\{name\}>/.test(rendered)) {
+    for (const name of renderedSlots('s72-control-bar')) slots.add(name);
+  }
+  return slots;
+}
+
+test('every slot an element renders is documented with @slot on it, and every documented slot is rendered', () => {
+  assert.ok(renderedSlots('s72-player').has('pause'), 'the player’s icon slots are found');
+  assert.ok(renderedSlots('s72-player').has('error-{code}'), 'the error panel’s slot is found');
+  const undocumented: string[] = [];
+  const stale: string[] = [];
+  for (const { tag } of SOURCES) {
+    const documented = names(elements.get(tag)?.slots);
+    const rendered = renderedSlots(tag);
+    for (const slot of rendered) if (!documented.has(slot)) undocumented.push(`${tag} slot ${slot}`);
+    for (const slot of documented) if (!rendered.has(slot)) stale.push(`${tag} slot ${slot}`);
+  }
+  assert.deepEqual(undocumented, [], 'rendered but not documented');
+  assert.deepEqual(stale, [], 'documented but not rendered');
+});
+
+// ── Attributes, properties and event types, from the TypeScript sources ──
+
+const VIRTUAL = `${ROOT}test/node/__manifest-types__.ts`;
+/** Names a manifest type may use without importing them. */
+const GLOBAL_TYPES = new Set(['CustomEvent', 'Event', 'Partial', 'Readonly', 'ReadonlyArray', 'Array', 'Record', 'Promise', 'ShadowRootInit', 'HTMLElement', 'HTMLDivElement']);
+
+interface EventCheck {
+  label: string;
+  /** A TypeScript expression type that must be `true`. */
+  assertion: string;
+  typeText: string;
+}
+
+/** One TypeScript program: the element sources, plus a virtual file asserting the documented event types. */
+function compile(checks: readonly EventCheck[]): { program: ts.Program; failures: string[] } {
+  const config = ts.getParsedCommandLineOfConfigFile(`${ROOT}tsconfig.json`, {}, {
+    ...ts.sys,
+    onUnRecoverableConfigFileDiagnostic: (diagnostic) => assert.fail(ts.flattenDiagnosticMessageText(diagnostic.messageText, '\n')),
+  })!;
+  const imported = new Set<string>();
+  for (const { typeText } of checks) {
+    for (const [name] of typeText.replace(/'[^']*'/g, '').matchAll(/\b[A-Z]\w*/g)) if (!GLOBAL_TYPES.has(name)) imported.add(name);
+  }
+  const importedNames = [...imported];
+  const lines = [
+    `import type { S72PlayerEventDetail, S72RequestEventDetail, S72PlayerEventMap } from '../../src-element/index.js';`,
+    ...importedNames.map((name) => `import type { ${name} } from '../../src-element/index.js';`),
+    'type IsAny<T> = 0 extends 1 & T ? true : false;',
+    'type Same<A, B> = [IsAny<A>, IsAny<B>] extends [true, true] ? true : [IsAny<A> | IsAny<B>] extends [false] ? ([A] extends [B] ? ([B] extends [A] ? true : false) : false) : false;',
+    'type DetailOf<E> = E extends CustomEvent<infer D> ? D : never;',
+  ];
+  const firstCheckLine = lines.length;
+  lines.push(...checks.map((check, i) => `export const check${i}: ${check.assertion} = true;`));
+  const text = lines.join('\n');
+  const options = { ...config.options, noEmit: true, types: [], noUnusedLocals: false };
+  const host = ts.createCompilerHost(options);
+  const getSourceFile = host.getSourceFile.bind(host);
+  host.getSourceFile = (fileName, language, ...rest) =>
+    fileName === VIRTUAL ? ts.createSourceFile(fileName, text, language) : getSourceFile(fileName, language, ...rest);
+  const fileExists = host.fileExists.bind(host);
+  host.fileExists = (fileName) => fileName === VIRTUAL || fileExists(fileName);
+  const roots = [VIRTUAL, ...SOURCES.map((source) => `${ROOT}src-element/${source.file}`)];
+  const program = ts.createProgram(roots, options, host);
+  const failures = ts.getPreEmitDiagnostics(program, program.getSourceFile(VIRTUAL)).map((diagnostic) => {
+    const message = ts.flattenDiagnosticMessageText(diagnostic.messageText, ' ');
+    const line = diagnostic.file && diagnostic.start !== undefined ? diagnostic.file.getLineAndCharacterOfPosition(diagnostic.start).line : -1;
+    const check = checks[line - firstCheckLine];
+    if (check) return `${check.label}: documented as ${check.typeText}, which is not the event map's type (${message})`;
+    const name = importedNames[line - 1];
+    if (name) {
+      const users = checks.filter((c) => new RegExp(`\\b${name}\\b`).test(c.typeText)).map((c) => c.label);
+      return `${users.join(', ')}: the documented type names ${name}, which the package (src-element/index.ts) does not export`;
+    }
+    return message;
+  });
+  return { program, failures };
+}
+
+/** What TypeScript must confirm about each documented event of each element. */
+function eventChecks(): { checks: EventCheck[]; problems: string[]; considered: number } {
+  const notifications = new Set<string>(Object.values(PLAYER_EVENTS));
+  const media = new Set<string>(MEDIA_EVENTS);
+  const requests = new Set<string>(Object.values(REQUEST_EVENTS));
+  const voidRequests = new Set(voidRequestNames());
+  const checks: EventCheck[] = [];
+  const problems: string[] = [];
+  let considered = 0;
+  for (const { tag } of SOURCES) {
+    for (const event of elements.get(tag)?.events ?? []) {
+      considered++;
+      const label = `${tag} ${event.name}`;
+      const typeText = event.type?.text?.trim() ?? '';
+      if (!typeText) {
+        problems.push(`${label} has no type`);
+        continue;
+      }
+      const custom = /^CustomEvent<([\s\S]+)>$/.exec(typeText);
+      if (media.has(event.name)) {
+        checks.push({ label, typeText, assertion: `Same<S72PlayerEventMap['${event.name}'], ${typeText}>` });
+      } else if (voidRequests.has(event.name)) {
+        if (typeText !== 'CustomEvent') problems.push(`${label}: has no detail, so its type is CustomEvent (got ${typeText})`);
+      } else if (!custom) {
+        problems.push(`${label}: carries a detail, so its type is CustomEvent<detail> (got ${typeText})`);
+      } else if (notifications.has(event.name)) {
+        checks.push({ label, typeText, assertion: `Same<S72PlayerEventDetail['${event.name}'], DetailOf<${typeText}>>` });
+      } else if (requests.has(event.name)) {
+        checks.push({ label, typeText, assertion: `Same<S72RequestEventDetail['${event.name}'], DetailOf<${typeText}>>` });
+      } else {
+        // An event outside the map (e.g. the seek bar's s72-scrub-change): its type must still compile.
+        checks.push({ label, typeText, assertion: `Same<true, DetailOf<${typeText}> extends never ? false : true>` });
+      }
+    }
+  }
+  return { checks, problems, considered };
+}
+
+/** The requests whose detail is `void` in `S72RequestEventDetail` (core/request-map.ts). */
+function voidRequestNames(): string[] {
+  const text = readFileSync(`${ROOT}src-element/core/request-map.ts`, 'utf8');
+  const body = /export interface S72RequestEventDetail \{([\s\S]*?)\n\}/.exec(text)?.[1] ?? '';
+  return [...body.matchAll(/'([\w-]+)': void;/g)].map((match) => match[1]!);
+}
+
+const { checks: EVENT_CHECKS, problems: EVENT_PROBLEMS, considered: EVENTS_CONSIDERED } = eventChecks();
+const { program: PROGRAM, failures: EVENT_FAILURES } = compile(EVENT_CHECKS);
+const checker = PROGRAM.getTypeChecker();
+
+test('every event is documented with a type, and each detail type is the one the event map declares', () => {
+  assert.ok(voidRequestNames().includes('s72-play-request'), 'the request map was read');
+  const expected = Object.values(PLAYER_EVENTS).length + MEDIA_EVENTS.length + Object.values(REQUEST_EVENTS).length;
+  assert.ok(EVENTS_CONSIDERED >= expected, `${EVENTS_CONSIDERED} documented events were read`);
+  assert.ok(EVENT_CHECKS.length > 0);
+  assert.deepEqual([...EVENT_PROBLEMS, ...EVENT_FAILURES], []);
+});
+
+/** The class an element source defines (the one passed to `defineElement`). */
+function elementClass(source: ElementSource): ts.ClassDeclaration {
+  const file = PROGRAM.getSourceFile(`${ROOT}src-element/${source.file}`);
+  assert.ok(file, `${source.file} is in the program`);
+  const className = new RegExp(`defineElement\\('${source.tag}', (\\w+)\\)`).exec(source.text)?.[1];
+  const found = file.statements.find((node): node is ts.ClassDeclaration => ts.isClassDeclaration(node) && node.name?.text === className);
+  assert.ok(found, `class ${className} of ${source.tag}`);
+  return found;
+}
+
+const isOurs = (node: ts.Node | undefined): boolean => Boolean(node && node.getSourceFile().fileName.startsWith(`${ROOT}src-element/`));
+const isPublic = (node: ts.Declaration): boolean =>
+  !(ts.getCombinedModifierFlags(node) & (ts.ModifierFlags.Private | ts.ModifierFlags.Protected)) && !ts.isPrivateIdentifier((node as ts.NamedDeclaration).name ?? node);
+/** Lifecycle callbacks and the typed listener overloads: the platform's, not the element's API. */
+const PLATFORM_MEMBERS = new Set(['connectedCallback', 'disconnectedCallback', 'attributeChangedCallback', 'adoptedCallback', 'addEventListener', 'removeEventListener', 'styles', 'observedAttributes']);
+
+/** Public members of an element class declared in src-element (its own and inherited), instance and static. */
+function publicMembers(cls: ts.ClassDeclaration): Array<{ name: string; declaration: ts.Declaration; isStatic: boolean }> {
+  const instance = checker.getTypeAtLocation(cls);
+  const constructor = checker.getTypeOfSymbolAtLocation(checker.getSymbolAtLocation(cls.name!)!, cls);
+  const members = [
+    ...instance.getProperties().map((symbol) => ({ symbol, isStatic: false })),
+    ...constructor.getProperties().map((symbol) => ({ symbol, isStatic: true })),
+  ];
+  return members.flatMap(({ symbol, isStatic }) => {
+    const declaration = symbol.valueDeclaration ?? symbol.declarations?.[0];
+    if (!declaration || !isOurs(declaration) || !isPublic(declaration) || PLATFORM_MEMBERS.has(symbol.name) || symbol.name === 'prototype') return [];
+    return [{ name: symbol.name, declaration, isStatic }];
   });
 }
 
-test('every part an element renders (a static part="…") is documented with @csspart on it (theming)', () => {
-  const undocumented: string[] = [];
-  for (const { tag, text } of elementSources()) {
-    const documented = new Set((elements.get(tag)?.cssParts ?? []).map((part) => part.name));
-    const rendered = new Set([...text.matchAll(/\bpart="([\w\s-]+)"/g)].flatMap((match) => match[1]!.trim().split(/\s+/)));
-    for (const part of rendered) if (!documented.has(part)) undocumented.push(`${tag}::part(${part})`);
+/** Attribute of a `@property(…)` field: `attribute: 'x'`, none for `attribute: false`, else the lower-cased name. */
+function decoratedAttribute(declaration: ts.Declaration): string | null | undefined {
+  if (!ts.isPropertyDeclaration(declaration)) return undefined;
+  const decorator = ts.getDecorators(declaration)?.find((d) => ts.isCallExpression(d.expression) && d.expression.expression.getText() === 'property');
+  if (!decorator) return undefined;
+  const [options] = (decorator.expression as ts.CallExpression).arguments;
+  const attribute =
+    options && ts.isObjectLiteralExpression(options)
+      ? options.properties.find((p): p is ts.PropertyAssignment => ts.isPropertyAssignment(p) && p.name.getText() === 'attribute')
+      : undefined;
+  if (!attribute) return declaration.name.getText().toLowerCase();
+  if (attribute.initializer.kind === ts.SyntaxKind.FalseKeyword) return null;
+  return ts.isStringLiteral(attribute.initializer) ? attribute.initializer.text : declaration.name.getText().toLowerCase();
+}
+
+/** The attributes an element has: its `@property` attributes, observed attributes, attributes it sets on itself. */
+function sourceAttributes(source: ElementSource): Set<string> {
+  const attributes = new Set<string>();
+  for (const { declaration } of publicMembers(elementClass(source))) {
+    const attribute = decoratedAttribute(declaration);
+    if (attribute) attributes.add(attribute);
   }
-  assert.deepEqual(undocumented, []);
+  const observed = /get observedAttributes\(\)[^{]*\{([\s\S]*?)\n {2}\}/.exec(source.text)?.[1] ?? '';
+  for (const [, name] of observed.matchAll(/'([\w-]+)'/g)) attributes.add(name!);
+  for (const [, name] of source.text.matchAll(/this\.(?:toggle|set)Attribute\('([\w-]+)'/g)) attributes.add(name!);
+  return attributes;
+}
+
+test('every attribute of each element (@property, observed, set on itself) is documented with a type, and no other', () => {
+  const player = sourceAttributes(sourceOf('s72-player'));
+  for (const name of ['license-url', 'start-time', 'lang', 'controls-hidden']) assert.ok(player.has(name), `the player's ${name} is found`);
+  const problems: string[] = [];
+  for (const source of SOURCES) {
+    const documented = new Map((elements.get(source.tag)?.attributes ?? []).map((attribute) => [attribute.name, attribute]));
+    const attributes = sourceAttributes(source);
+    for (const name of attributes) {
+      if (!documented.has(name)) problems.push(`${source.tag}[${name}] is not documented`);
+      else if (!documented.get(name)!.type?.text) problems.push(`${source.tag}[${name}] has no type`);
+    }
+    for (const name of documented.keys()) if (!attributes.has(name)) problems.push(`${source.tag}[${name}] is documented but not an attribute`);
+  }
+  assert.deepEqual(problems, []);
 });
 
-test('every --s72-* custom property an element reads is documented with @cssprop on it or on <s72-player>', () => {
-  const onPlayer = new Set((elements.get('s72-player')?.cssProperties ?? []).map((prop) => prop.name));
-  const undocumented: string[] = [];
-  for (const { tag, text } of elementSources()) {
-    const documented = new Set((elements.get(tag)?.cssProperties ?? []).map((prop) => prop.name));
-    const read = new Set([...text.matchAll(/var\((--s72-[\w-]+)/g)].map((match) => match[1]!));
-    for (const prop of read) if (!documented.has(prop) && !onPlayer.has(prop)) undocumented.push(`${tag} ${prop}`);
+test('every public property and method of each element is documented; properties with a type, parameters typed', () => {
+  const problems: string[] = [];
+  let counted = 0;
+  for (const source of SOURCES) {
+    const documented = new Map((elements.get(source.tag)?.members ?? []).map((member) => [`${member.static ? 'static ' : ''}${member.name}`, member]));
+    for (const { name, declaration, isStatic } of publicMembers(elementClass(source))) {
+      counted++;
+      const key = `${isStatic ? 'static ' : ''}${name}`;
+      const member = documented.get(key);
+      if (!member) {
+        problems.push(`${source.tag} ${key} is not documented`);
+        continue;
+      }
+      const isMethod = ts.isMethodDeclaration(declaration) || ts.isMethodSignature(declaration);
+      if (!isMethod && !member.type?.text) problems.push(`${source.tag} ${key} has no type`);
+      for (const parameter of member.parameters ?? []) if (!parameter.type?.text) problems.push(`${source.tag} ${key}(${parameter.name}) has no type`);
+    }
   }
-  assert.deepEqual(undocumented, []);
+  assert.ok(counted > 40, `${counted} members were read`);
+  assert.deepEqual(problems, []);
 });
 
 test('the plain-HTML attributes of DESIGN.md are documented', () => {
-  const attributes = new Set(elements.get('s72-player')!.attributes!.map((attribute) => attribute.name));
+  const attributes = names(elements.get('s72-player')!.attributes);
   for (const name of ['src', 'license-url', 'key-system', 'auth-token', 'poster', 'start-time', 'autoplay', 'muted', 'config']) {
     assert.ok(attributes.has(name), `missing ${name}`);
   }
 });
+
+// ── The shipped module ──
 
 /** Every `path` and non-package `module` reference in the manifest. */
 function modulePaths(node: unknown, found = new Set<string>()): Set<string> {
@@ -89,7 +419,7 @@ function modulePaths(node: unknown, found = new Set<string>()): Set<string> {
 }
 
 test('every module path of the manifest is a file the package ships (package.json "files")', () => {
-  const pkg = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { files: string[] };
+  const pkg = JSON.parse(readFileSync(`${ROOT}package.json`, 'utf8')) as { files: string[] };
   const paths = modulePaths(manifest.modules);
   assert.ok(paths.size > 0);
   for (const path of paths) {
@@ -98,7 +428,7 @@ test('every module path of the manifest is a file the package ships (package.jso
       pkg.files.some((entry) => path === entry || path.startsWith(`${entry.replace(/\/$/, '')}/`)),
       `${path} is not in package.json "files"`,
     );
-    assert.ok(existsSync(new URL(`../../${path}`, import.meta.url)), `${path} does not exist (run npm run build:lib)`);
+    assert.ok(existsSync(`${ROOT}${path}`), `${path} does not exist (run npm run build:lib)`);
   }
 });
 
@@ -110,9 +440,7 @@ test('the manifest has a custom-element definition for each element, in the publ
   );
   assert.deepEqual(
     definitions.map((entry) => entry.name).sort(),
-    elementSources()
-      .map((source) => source.tag)
-      .sort(),
+    SOURCES.map((source) => source.tag).sort(),
   );
   for (const entry of definitions) assert.equal(entry.declaration.module, 'dist/index.js');
 });

@@ -18,6 +18,32 @@ test('s72-player/react imports in Node without touching window, and renders to a
   assert.match(markup, /<\/s72-player>$/);
 });
 
+test('server markup of s72-player/react (README "React (and SSR)"): the tag, its plain attributes and children; no element properties, no handlers', async () => {
+  const { S72Player } = await import('s72-player/react');
+  const markup = renderToString(
+    createElement(
+      S72Player,
+      {
+        id: 'film',
+        className: 'hero',
+        style: { width: '100%' },
+        poster: '/poster.jpg',
+        src: '/media/film/manifest.mpd',
+        muted: true,
+        autoplay: true,
+        config: { seeking: false },
+        onS72Error: () => undefined,
+        onTimeUpdate: () => undefined,
+      },
+      createElement('span', { slot: 'play' }, 'Play'),
+    ),
+  );
+  // @lit/react's Node build passes only what is not a property of the element class to React:
+  // element properties (poster, src, muted, autoplay, config, …) and event props are set on the
+  // client, after hydration (a layout effect); the element renders its shadow DOM there too.
+  assert.equal(markup, '<s72-player id="film" class="hero" style="width:100%"><span slot="play">Play</span></s72-player>');
+});
+
 test('s72-player exports the element class, the error class and the types', async () => {
   const module = await import('s72-player');
   assert.equal(typeof module.S72Player, 'function');
