@@ -1,0 +1,180 @@
+/**
+ * The measuring script every benchmark page loads first (`<script src="/bench-probe.js">`), so the
+ * page measures itself and no DevTools session is needed (issue 12 "The benchmark").
+ *
+ * {@link installProbe} runs in the page: the bench serves this file's `installProbe` transpiled to
+ * JavaScript ({@link probeScript}), followed by a call with the collector's address. It must stay
+ * self-contained (no imports, no references outside its body).
+ *
+ * Per run (the page address carries `bench-run` and `bench-mode` in its query string) it finds the
+ * `<video>` (in the document or in an `<s72-player>`'s open shadow root, polled every animation
+ * frame, because the play page creates its player late), and reports to the collector with
+ * `navigator.sendBeacon`:
+ *   - `timed` mode: the time to first frame, `performance.now()` (ms since navigation start) in the
+ *     video's first `requestVideoFrameCallback`, the frame's height, and the scripts loaded;
+ *   - `extra` mode: the same, then `performance.memory.usedJSHeapSize` once the video has played
+ *     {@link ProbeConfig.heapAfterS} seconds, then the time from a seek to
+ *     {@link ProbeConfig.seekTargetS} to the first frame shown near it.
+ * Page errors (`error`, `unhandledrejection`, the video's `error`, `<s72-player>`'s `s72-error`)
+ * are reported as they happen.
+ */
+import ts from 'typescript';
+import { readFile } from 'node:fs/promises';
+
+/** What the bench bakes into the served probe. */
+export interface ProbeConfig {
+  /** Absolute URL of the collector endpoint (`POST`, JSON body). */
+  collector: string;
+  /** `extra` mode: media time the video must reach before the heap is read, seconds. */
+  heapAfterS: number;
+  /** `extra` mode: seek target, seconds (beyond what the players buffer by `heapAfterS`). */
+  seekTargetS: number;
+}
+
+/** `timed`: first frame only; `extra`: first frame, heap and seek. */
+export type ProbeMode = 'timed' | 'extra';
+
+/** A measurement posted by the probe. */
+export interface ProbeResult {
+  kind: 'result';
+  run: string;
+  /** Time to first frame: `performance.now()` in the first video frame callback, ms since navigation start. */
+  ttffMs: number;
+  /** Height of the first frame, px (the callback's metadata, else `video.videoHeight` at that callback). */
+  height: number;
+  /** Script URLs (`.js`/`.mjs`) in the page's resource timing when the report was made, the probe excepted. */
+  scripts: string[];
+  /** `extra` mode: `performance.memory.usedJSHeapSize` after the playback time, bytes. */
+  heapBytes?: number;
+  /** `extra` mode: from the seek call to the first frame within 0.5 s of the target, ms. */
+  seekMs?: number;
+  /** `extra` mode: whether the seek target was already buffered when the seek was made. */
+  seekTargetBuffered?: boolean;
+}
+
+/** A page error posted by the probe. */
+export interface ProbeError {
+  kind: 'error';
+  run: string;
+  message: string;
+}
+
+export type ProbeMessage = ProbeResult | ProbeError;
+
+/** Runs in the page (see the module comment). */
+export function installProbe(config: ProbeConfig): void {
+  const params = new URLSearchParams(location.search);
+  const run = params.get('bench-run');
+  const mode = params.get('bench-mode');
+  if (run === null) return;
+
+  const send = (message: Record<string, unknown>): void => {
+    navigator.sendBeacon(config.collector, JSON.stringify({ run, ...message }));
+  };
+  const describe = (value: unknown): string => {
+    if (value instanceof Error) return `${value.name}: ${value.message}`;
+    try {
+      return JSON.stringify(value) ?? String(value);
+    } catch {
+      return String(value);
+    }
+  };
+  const fail = (message: string): void => send({ kind: 'error', message });
+
+  addEventListener('error', (event) => fail(`error: ${event.message || describe(event.error)}`));
+  addEventListener('unhandledrejection', (event) => fail(`unhandled rejection: ${describe(event.reason)}`));
+  addEventListener('s72-error', (event) => fail(`s72-error: ${describe((event as CustomEvent).detail)}`), true);
+  performance.setResourceTimingBufferSize(10_000);
+  // A page that reloads itself starts a new time origin: its first frame would look earlier than it was.
+  const navigation = performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming | undefined;
+  if (navigation && navigation.type !== 'navigate') fail(`probe: navigation type ${navigation.type}, the time origin is not the first navigation`);
+
+  const scripts = (): string[] =>
+    performance
+      .getEntriesByType('resource')
+      .map((entry) => entry.name)
+      .filter((name) => {
+        const path = new URL(name).pathname;
+        return /\.m?js$/.test(path) && !path.endsWith('/bench-probe.js');
+      });
+
+  /** The `<video>` and the element to seek (the `<s72-player>` host, else the video). */
+  const find = (): { video: HTMLVideoElement; seekable: { currentTime: number } } | null => {
+    for (const host of Array.from(document.querySelectorAll('s72-player'))) {
+      const video = host.shadowRoot?.querySelector('video');
+      if (video) return { video, seekable: host as unknown as { currentTime: number } };
+    }
+    const video = document.querySelector('video');
+    return video ? { video, seekable: video } : null;
+  };
+
+  const nextFrame = (video: HTMLVideoElement): Promise<VideoFrameCallbackMetadata> =>
+    new Promise((resolve) => video.requestVideoFrameCallback((_now, metadata) => resolve(metadata)));
+
+  const playedTo = (video: HTMLVideoElement, seconds: number): Promise<void> =>
+    new Promise((resolve) => {
+      const check = (): void => {
+        if (video.currentTime < seconds) return;
+        video.removeEventListener('timeupdate', check);
+        resolve();
+      };
+      video.addEventListener('timeupdate', check);
+      check();
+    });
+
+  const isBuffered = (video: HTMLVideoElement, seconds: number): boolean => {
+    for (let i = 0; i < video.buffered.length; i++) {
+      if (video.buffered.start(i) <= seconds && seconds <= video.buffered.end(i)) return true;
+    }
+    return false;
+  };
+
+  /** From the seek call to the first frame whose media time is within 0.5 s of the target, ms. */
+  const seek = async (video: HTMLVideoElement, seekable: { currentTime: number }, target: number): Promise<number> => {
+    const start = performance.now();
+    seekable.currentTime = target;
+    for (;;) {
+      const metadata = await nextFrame(video);
+      if (Math.abs(metadata.mediaTime - target) <= 0.5) return performance.now() - start;
+    }
+  };
+
+  const measure = async (video: HTMLVideoElement, seekable: { currentTime: number }): Promise<void> => {
+    // HAVE_CURRENT_DATA already: the first frame may have been shown before the probe saw the video.
+    if (video.readyState >= HTMLMediaElement.HAVE_CURRENT_DATA) fail('probe: the video had a frame before the probe found it');
+    video.addEventListener('error', () => fail(`video error: ${video.error?.code ?? '?'} ${video.error?.message ?? ''}`));
+    const metadata = await nextFrame(video);
+    const first = { ttffMs: performance.now(), height: metadata.height || video.videoHeight };
+    if (mode !== 'extra') {
+      send({ kind: 'result', ...first, scripts: scripts() });
+      return;
+    }
+    await playedTo(video, config.heapAfterS);
+    const memory = (performance as Performance & { memory?: { usedJSHeapSize: number } }).memory;
+    const heapBytes = memory?.usedJSHeapSize;
+    const seekTargetBuffered = isBuffered(video, config.seekTargetS);
+    const seekMs = await seek(video, seekable, config.seekTargetS);
+    send({ kind: 'result', ...first, heapBytes, seekMs, seekTargetBuffered, scripts: scripts() });
+  };
+
+  const poll = (): void => {
+    const found = find();
+    if (found) measure(found.video, found.seekable).catch((error: unknown) => fail(`probe: ${describe(error)}`));
+    else requestAnimationFrame(poll);
+  };
+  poll();
+}
+
+/**
+ * The probe as served (`/bench-probe.js`): {@link installProbe} transpiled to JavaScript and called
+ * with `config` at once (a classic script; it defines no global).
+ */
+export async function probeScript(config: ProbeConfig): Promise<string> {
+  const source = await readFile(new URL(import.meta.url), 'utf8');
+  const start = source.indexOf('export function installProbe(');
+  const end = source.indexOf('\n}\n', start);
+  if (start === -1 || end === -1) throw new Error('bench/probe.ts: installProbe not found');
+  const fn = source.slice(start + 'export '.length, end + 2);
+  const { outputText } = ts.transpileModule(fn, { compilerOptions: { target: ts.ScriptTarget.ES2022, module: ts.ModuleKind.None } });
+  return `(${outputText.trim()})(${JSON.stringify(config)});\n`;
+}
