@@ -83,7 +83,7 @@ describe('<s72-stats-overlay>', function () {
     expect(value('Bit rate')).to.match(/^\d+\.\d\d Mbps$/);
     expect(parseFloat(value('Bit rate')), 'a real variant bit rate').to.be.greaterThan(0);
     expect(value('Buffer')).to.match(/^\d+\.\d s$/);
-    expect(value('Engine')).to.match(/^shaka v\d+\.\d+\.\d+ · s72-player \d/);
+    expect(value('Engine'), 'DASH plays on the DASH-only build').to.match(/^shaka v\d+\.\d+\.\d+ \(DASH build\) · s72-player \d/);
     const points = () => (panel().querySelector('polyline.buffer')!.getAttribute('points') ?? '').split(' ').filter(Boolean).length;
     const first = points();
     await until(() => points() >= first + 2, 'samples accumulate every 0.5 s', 5_000);
