@@ -307,7 +307,9 @@ describe('<s72-player> recovery with real faults (demo storefront)', function ()
 
   it('a manifest 404 shows file_not_found at once: no reload loop', async () => {
     await demoControl('fault', { path: MEDIA.clearDash, status: 404 });
-    const { player, errors, changes } = await mount(clearContent());
+    // Short retry waits: with the default ones (500 ms doubling, ±50 % fuzz: up to 11.25 s) the
+    // start watchdog (10 s without progress) can end the start first on a loaded machine.
+    const { player, errors, changes } = await mount(clearContent(), { network: { baseDelayMs: 50 } });
     await until(() => panel(player) !== null, 'the error panel', 30_000);
     expect(panel(player)!.querySelector('code')!.textContent).to.equal('file_not_found');
     await new Promise((resolve) => setTimeout(resolve, 2_500));
