@@ -69,9 +69,22 @@ export type PlaybackErrorCode =
   | 'watermark_tampered'
   /** The start watchdog gave up: no buffering progress for 10 s, or no start in 60 s (player-and-client §4 "Start watchdog"; the spec names no code). */
   | 'start_timeout'
+  /** An ad request, VAST document or ad media failed (player-and-client §7 "Ad errors are reported as telemetry and playback continues"; the spec names no code): recoverable. */
+  | 'ad_error'
   | 'playback_error';
 
-export type S72ErrorCode = ClientErrorCode | AccessErrorCode | PlaybackErrorCode;
+/** Cast codes (player-and-client §8 "Cast"; `core/cast/cast-errors.ts` has their messages). */
+export type CastErrorCode =
+  | 'cast_sdk_not_loaded'
+  | 'not_connected'
+  | 'connect_failed'
+  | 'send_message_failed'
+  | 'bad_config'
+  | 'receiver_status_error'
+  | 'timeout'
+  | 'choose_target_cancelled';
+
+export type S72ErrorCode = ClientErrorCode | AccessErrorCode | PlaybackErrorCode | CastErrorCode;
 
 /** Which subsystem raised the error (DESIGN.md "Contracts → Errors"). */
 export type S72ErrorCategory =

@@ -35,6 +35,11 @@ export interface S72Content {
   authorization?: string;
   /** The play token of this playback session (play-page §3 "Stream": `play_token`). */
   playToken?: string;
+  /**
+   * The streams answer's `ad_tag` (play-page §3 "Stream"): a VAST or VMAP URL whose ads play in
+   * the ads overlay (player-and-client §4 "Ad break"; README "Ads"). Absent or null: no ads.
+   */
+  adTag?: string | null;
 }
 
 /** Licence server of one key system (player-and-client §3 "Player configuration": drm). */
@@ -110,6 +115,18 @@ export interface S72PlayerConfig {
    * `orientation`: `landscape` (default) or `portrait` cards (play-page §9).
    */
   endScreen?: { timingS?: number; enabled?: boolean; orientation?: 'landscape' | 'portrait' };
+  /**
+   * Casting to a Google Cast receiver (player-and-client §3 "cast.playlist {baseUrl, authToken}",
+   * §5 "Casting requires cast config enabled with an appId"; play-page §2 `cast`, §9 "Default cast
+   * app id"). Off unless `enabled: true`; never on Safari, smart TVs or Firefox. `appId` defaults to
+   * `DEFAULT_CAST_APP_ID`; `playlist` is what the receiver calls the storefront with (default: this
+   * origin and the content's auth token). See README "Casting and AirPlay".
+   */
+  cast?: { enabled?: boolean; appId?: string; playlist?: { baseUrl?: string; authToken?: string } };
+  /** False hides the AirPlay button (play-page §2 `airplay=false`). Default true. */
+  airplay?: boolean;
+  /** The cast error screens' manage-devices link (player-and-client §2, §3; default `/devices.html`). */
+  manageDevicesUrl?: string;
   /** Preferred audio language, e.g. `fr` (player-and-client §3 "Player configuration"). */
   preferredAudioLanguage?: string;
   /**
