@@ -23,6 +23,7 @@ import { PlaybackStartController } from './controllers/playback-start-controller
 import { RecoveryController } from './controllers/recovery-controller.js';
 import { sessionServices } from './controllers/session-services.js';
 import { StoreController } from './controllers/store-controller.js';
+import { AdsController } from './controllers/ads-controller.js';
 import { defineElement } from './define.js';
 import type { S72Tracks } from './events.js';
 import { playerStyles } from './s72-player.styles.js';
@@ -35,6 +36,7 @@ import './ui/s72-end-screen.js';
 import './ui/s72-stats-overlay.js';
 import './ui/s72-announcer.js';
 import './ui/s72-seek-indicator.js';
+import './ui/s72-ad-overlay.js';
 import { uiControllers } from './controllers/ui-controllers.js';
 import type { S72Suggestion } from './core/ui/ui-state.js';
 
@@ -128,6 +130,11 @@ const SOURCE_PROPERTIES = ['content', 'config', 'src', 'licenseUrl', 'keySystem'
  * @csspart spinner - the buffering spinner (shown after 0.25 s, play-page §9)
  * @csspart big-play-button - the big play button
  * @csspart error - the error panel
+ * @csspart ads - the ads overlay (`s72-ad-overlay`), shown while an ad break runs; passed through: ad-video, ad-label, skip-ad-button, ad-play-button
+ * @csspart ad-video - the ad's own `<video>` (the film's is kept paused with its buffer)
+ * @csspart ad-label - the "Ad 1 of 2 · 0:05 left" label
+ * @csspart skip-ad-button - the skip-ad button, disabled with a countdown until the ad is skippable
+ * @csspart ad-play-button - the play button of a paused ad
  * @csspart end-screen - the end screen, Up next (`s72-end-screen`); passed through: suggestion, main-suggestion, close-button
  * @csspart suggestion - every end-screen suggestion card (a `<button>`)
  * @csspart main-suggestion - the main end-screen suggestion card (also `suggestion`)
@@ -203,6 +210,8 @@ export class S72Player extends PlayerMediaApi {
     new KeyboardController(this);
     new LiveStatusController(this);
     new MediaEventsController(this);
+    // [ads] the ad tag's breaks in the ads overlay (player-and-client §4 "Ad break"; README "Ads")
+    new AdsController(this);
     uiControllers(this);
     for (const type of REQUEST_EVENT_NAMES) this.addEventListener(type, this.onRequest);
     this.view.setStore(this.store);
@@ -346,6 +355,8 @@ export class S72Player extends PlayerMediaApi {
         </s72-control-bar>
         <!-- After the controls: its version label is the last Tab stop. -->
         <s72-stats-overlay part="stats" exportparts="stats-panel, stats-graph, stats-close, version"></s72-stats-overlay>
+        <!-- [ads] over the controls while a break runs (player-and-client §2 "Hidden ads overlay"). -->
+        <s72-ad-overlay part="ads" exportparts="ad-video, ad-label, skip-ad-button, ad-play-button"></s72-ad-overlay>
       </div>
     `;
   }

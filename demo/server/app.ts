@@ -34,6 +34,7 @@ import {
 import { registerLive } from './live.js';
 import { registerServices } from './services.js';
 import { registerManifestProxy } from './drm.js';
+import { registerAds, registerAdsControl } from './ads.js';
 import { DemoState, type RecordedRequest } from './state.js';
 
 export * from './catalogue.js';
@@ -367,6 +368,8 @@ export async function createDemoServer(opts: DemoServerOptions = {}): Promise<De
   registerServices(app, state);
   registerManifestProxy(app);
   if (control) registerControl(app, state, { revealTokens: controlOptions.revealTokens === true });
+  registerAds(app); // issue 14: demo VAST/VMAP ad server
+  if (control) registerAdsControl(app, state);
 
   app.get('/', async (_req, reply) => reply.sendFile('index.html', paths.public));
   // play-page §2 "/device-support": the play page's own route lists the matrix (a static copy stays at /device-support.html).

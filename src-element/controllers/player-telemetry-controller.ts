@@ -183,6 +183,7 @@ export class PlayerTelemetryController implements ReactiveController {
       estimatedBandwidth: stats.estimatedBandwidth,
       droppedFrames: stats.droppedFrames,
       seeks: this.seeks,
+      adBlocked: state.adBlocked,
     });
     const token = this.host.playToken?.trim() || null;
     const decision = decideTelemetry({

@@ -37,6 +37,8 @@ export interface PlayerSession {
   error: S72Error | null;
   /** The live event's status from the live-status controller (play-page §4), or null / absent: not known. */
   liveStatus?: LiveStatus | null;
+  /** This source's ad request was blocked (ads controller; the telemetry post's `adBlocked`, player-and-client §3). */
+  adBlocked?: boolean;
 }
 
 /** The things state is read from. Every owner may be absent (before first render, during SSR). */
@@ -220,6 +222,10 @@ export const PLAYER_STATE = {
   seekIndicator: { get: ({ ui }) => ui?.seekIndicator ?? null },
   /** The viewer's last subtitle choice, or null (preferences controller, player-and-client §3). */
   textTrackChoice: { get: ({ ui }) => ui?.textTrackChoice ?? null },
+  /** The ads overlay's view while an ad break runs, else null (player-and-client §4 "Ad break"). */
+  ad: { get: ({ ui }) => ui?.ad ?? null },
+  /** This source's ad request was blocked (the telemetry post's `adBlocked`, player-and-client §3). */
+  adBlocked: { get: ({ session }) => session?.adBlocked === true },
   /** Decoded picture size, pixels; 0 before metadata (the subtitle overlay fits the picture, player-and-client §2). */
   videoWidth: { get: ({ media }) => (media as HTMLVideoElement | null | undefined)?.videoWidth ?? 0, mediaEvents: ['resize', ...SOURCE_EVENTS] },
   videoHeight: { get: ({ media }) => (media as HTMLVideoElement | null | undefined)?.videoHeight ?? 0, mediaEvents: ['resize', ...SOURCE_EVENTS] },

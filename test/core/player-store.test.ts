@@ -306,6 +306,18 @@ const ROWS: Record<PlayerStateKey, RowCase> = {
     act: (store) => store.setUi({ textTrackChoice: 'off' }),
     after: (value) => value === 'off',
   },
+  ad: {
+    owners: () => ({}),
+    before: null,
+    act: (store) => store.setUi({ ad: { phase: 'playing', index: 1, count: 2, remainingS: 5, skip: { kind: 'countdown', remainingS: 3 }, paused: false, compact: false } }),
+    after: (value) => (value as { remainingS: number } | null)?.remainingS === 5,
+  },
+  adBlocked: {
+    owners: () => ({}),
+    before: false,
+    act: (store) => store.setSession({ adBlocked: true }),
+    after: (value) => value === true,
+  },
   videoWidth: {
     owners: () => ({ media: document.body.appendChild(Object.assign(document.createElement('video'), { muted: true })) }),
     before: 0,

@@ -304,4 +304,22 @@ export const ar: StringTable<ArabicPlural> = {
   'error.content_not_found.message': 'تعذّر العثور على هذا العنوان.',
   'error.adblocked_content.title': 'تم اكتشاف مانع إعلانات',
   'error.adblocked_content.message': 'أوقف مانع الإعلانات لمشاهدة هذا العنوان.',
+  'error.ad_error.title': 'تعذّر تشغيل الإعلان',
+  'error.ad_error.message': 'تعذّر تشغيل الإعلان. يستمر الفيديو.',
+  // ── Ads overlay ──
+  'ads.region': 'إعلان',
+  'ads.label': 'إعلان',
+  'ads.position': 'الإعلان {index} من {count}',
+  'ads.remaining': 'متبقٍ {time}',
+  'ads.skipIn': {
+    zero: 'تخطي الإعلان بعد {count} ثانية',
+    one: 'تخطي الإعلان بعد ثانية واحدة',
+    two: 'تخطي الإعلان بعد ثانيتين',
+    few: 'تخطي الإعلان بعد {count} ثوانٍ',
+    many: 'تخطي الإعلان بعد {count} ثانية',
+    other: 'تخطي الإعلان بعد {count} ثانية',
+  },
+  'ads.skip': 'تخطي الإعلان',
+  'ads.loading': 'جارٍ تحميل الإعلان',
+  'ads.play': 'تشغيل الإعلان',
 };

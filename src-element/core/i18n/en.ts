@@ -288,4 +288,18 @@ export const en = {
   'error.content_not_found.message': 'We could not find this title.',
   'error.adblocked_content.title': 'Ad blocker detected',
   'error.adblocked_content.message': 'Turn off your ad blocker to watch this title.',
+  'error.ad_error.title': 'The ad could not play',
+  'error.ad_error.message': 'The ad could not play. Your video continues.',
+  // ── Ads overlay (s72-ad-overlay, player-and-client §2, §4 "Ad break") ──
+  'ads.region': 'Advertisement',
+  'ads.label': 'Ad',
+  /** `{index}` of `{count}` ads in this break. */
+  'ads.position': 'Ad {index} of {count}',
+  /** `{time}` is the clock time left in the ad, e.g. 0:05. */
+  'ads.remaining': '{time} left',
+  /** The disabled skip-ad button's countdown. */
+  'ads.skipIn': { one: 'Skip ad in {count} second', other: 'Skip ad in {count} seconds' },
+  'ads.skip': 'Skip ad',
+  'ads.loading': 'Loading the ad',
+  'ads.play': 'Play the ad',
 } as const satisfies Readonly<Record<string, string | { readonly one: string; readonly other: string }>>;

@@ -76,6 +76,8 @@ export interface TelemetrySample {
   estimatedBandwidth: number;
   droppedFrames: number;
   seeks: number;
+  /** The ad request of this source was blocked (ads controller); absent: false. */
+  adBlocked?: boolean;
 }
 
 const finite = (value: number): number => (Number.isFinite(value) ? value : 0);
@@ -107,7 +109,7 @@ export function telemetryBody(sample: TelemetrySample): PlayerTelemetryBody {
     position,
     length,
     droppedFrames: Math.round(finite(sample.droppedFrames)),
-    adBlocked: false,
+    adBlocked: sample.adBlocked === true,
   };
 }
 

@@ -11,6 +11,7 @@
  */
 
 import type { TextTrackChoice } from './text-track-choice.js';
+import type { AdView } from '../ads/ad-view.js';
 
 /** Subtitle text colour (player-and-client §3 "User preferences"). */
 export type SubtitleTextColor = 'white' | 'yellow';
@@ -136,6 +137,8 @@ export interface PlayerUi {
   seekIndicator: { seconds: number } | null;
   /** The viewer's last subtitle choice (a track's language and kind, or `'off'`), or null: none yet (preferences controller). */
   textTrackChoice: TextTrackChoice | null;
+  /** The ads overlay's view while an ad break runs, else null (ads controller, player-and-client §4 "Ad break"). */
+  ad: AdView | null;
 }
 
 export const DEFAULT_PLAYER_UI: Readonly<PlayerUi> = Object.freeze({
@@ -149,4 +152,5 @@ export const DEFAULT_PLAYER_UI: Readonly<PlayerUi> = Object.freeze({
   stats: null,
   seekIndicator: null,
   textTrackChoice: null,
+  ad: null,
 });

@@ -1,0 +1,214 @@
+/**
+ * Loads an ad tag (issue 14; play-page §3 `ad_tag`; player-and-client §7 "Ad errors are reported
+ * as telemetry and playback continues", §9 "Ad SDK redirects 6"). Parsing is the libraries':
+ * VMAP by `@dailymotion/vmap`, VAST (wrapper chains, error pixels) by `@dailymotion/vast-client`.
+ * This module only fetches the tag, picks the parser by the document's root and turns the result
+ * into breaks and playable linear ads.
+ *
+ * - A VMAP tag: one break per linear `<vmap:AdBreak>` (its `AdTagURI` fetched when the break comes,
+ *   or its inline `VASTAdData`).
+ * - A VAST tag: one pre-roll with the tag's ads.
+ * - The tag request fails at the network level (no HTTP answer: an ad blocker, the request
+ *   blocked) → {@link AdLoadError} `blocked` (the player reports `adblocked_content`, play-page §8).
+ *   An HTTP error, a timeout or a document neither parser reads → `failed` (an ad error: content
+ *   plays on).
+ */
+import { VASTClient, type VASTTracker } from '@dailymotion/vast-client/dist/vast-client.js';
+import VMAP from '@dailymotion/vmap/dist/vmap-js.js';
+import { AD_MAX_REDIRECTS, AD_REQUEST_TIMEOUT_MS, parseTimeOffset, type BreakOffset, type ScheduledBreak } from './ad-rules.js';
+
+/** Why an ad tag or break gave nothing to play. */
+export class AdLoadError extends Error {
+  override readonly name = 'AdLoadError';
+  constructor(
+    /** `blocked`: the request got no HTTP answer (ad blocker); `failed`: any other failure. */
+    readonly kind: 'blocked' | 'failed',
+    message: string,
+    /** VAST error code (IAB VAST 4.1 §2.3.6.3), when one applies. */
+    readonly vastCode?: number,
+    options?: { cause?: unknown },
+  ) {
+    super(message, options);
+  }
+}
+
+/** A break of the schedule: where it sits, and where its ads come from. */
+export interface AdBreak extends ScheduledBreak {
+  /** A VAST tag to fetch when the break comes, or null. */
+  tagUrl: string | null;
+  /** An inline VAST document (a VAST tag, or VMAP `VASTAdData`), or null. */
+  vast: Document | null;
+  /** Fires the VMAP break's tracking pixels (`breakStart`, `breakEnd`, `error`); absent for a VAST tag. */
+  track?: (event: 'breakStart' | 'breakEnd' | 'error', code?: number) => void;
+}
+
+/** The parts of a vast-client creative the player reads. */
+export interface VastLinearCreative {
+  type: string;
+  duration: number;
+  /** Seconds; -1 or null: not skippable. */
+  skipDelay: number | null;
+  mediaFiles: { fileURL: string | null; mimeType: string | null; deliveryType: string | null; width: number; height: number; bitrate: number }[];
+  trackingEvents: Record<string, string[]>;
+}
+
+/** One linear ad ready to play. */
+export interface PlayableAd {
+  /** The vast-client ad (for its tracker). */
+  ad: unknown;
+  creative: VastLinearCreative;
+  mediaUrl: string;
+  /** Declared duration, seconds. */
+  durationS: number;
+  /** Skip offset, seconds, or null: not skippable. */
+  skipOffsetS: number | null;
+  title: string;
+}
+
+export interface AdLoaderOptions {
+  fetch?: typeof globalThis.fetch;
+  timeoutMs?: number;
+  /** Whether the browser plays a MIME type (default: a `<video>`'s `canPlayType`). */
+  canPlay?: (mimeType: string) => boolean;
+}
+
+/** `@dailymotion/vast-client`'s `wrapperLimit` counts the root document: 6 redirects = 7. */
+const WRAPPER_LIMIT = AD_MAX_REDIRECTS + 1;
+
+const defaultCanPlay = (mimeType: string): boolean =>
+  typeof document !== 'undefined' && document.createElement('video').canPlayType(mimeType) !== '';
+
+/** Fetches an XML document; no HTTP answer → `blocked`. */
+async function fetchXml(url: string, options: AdLoaderOptions, signal?: AbortSignal): Promise<Document> {
+  const fetchFn = options.fetch ?? ((input, init) => globalThis.fetch(input, init));
+  const timeout = new AbortController();
+  const timer = setTimeout(() => timeout.abort(), options.timeoutMs ?? AD_REQUEST_TIMEOUT_MS);
+  const abort = (): void => timeout.abort();
+  signal?.addEventListener('abort', abort, { once: true });
+  let response: Response;
+  let text: string;
+  try {
+    try {
+      response = await fetchFn(url, { credentials: 'omit', cache: 'no-store', signal: timeout.signal, referrerPolicy: 'no-referrer-when-downgrade' });
+    } catch (error) {
+      if (timeout.signal.aborted) throw new AdLoadError('failed', signal?.aborted ? 'the ad request was cancelled' : 'the ad request timed out', 301, { cause: error });
+      // fetch rejects with a TypeError only when there is no HTTP answer at all: the request was
+      // blocked (an ad blocker, a policy) or the network failed (WHATWG Fetch §4.6 "network error").
+      throw new AdLoadError('blocked', 'the ad request got no answer (blocked)', 301, { cause: error });
+    }
+    if (!response.ok) throw new AdLoadError('failed', `the ad request answered HTTP ${response.status}`, 301);
+    text = await response.text();
+  } finally {
+    clearTimeout(timer);
+    signal?.removeEventListener('abort', abort);
+  }
+  const doc = new DOMParser().parseFromString(text, 'text/xml');
+  if (doc.getElementsByTagName('parsererror').length > 0 || !doc.documentElement) {
+    throw new AdLoadError('failed', 'the ad response is not XML', 100);
+  }
+  return doc;
+}
+
+/**
+ * Fetches the ad tag and returns its breaks (not yet filtered by the resume time: `keptBreaks`).
+ * `durationS` (NaN when unknown) resolves VMAP percentage offsets.
+ *
+ * @throws {AdLoadError}
+ */
+export async function loadAdSchedule(tagUrl: string, durationS: number, options: AdLoaderOptions = {}, signal?: AbortSignal): Promise<AdBreak[]> {
+  const doc = await fetchXml(tagUrl, options, signal);
+  const root = doc.documentElement.localName;
+  if (root === 'VAST') return [{ id: 'vast', offset: 'start', tagUrl: null, vast: doc }];
+  if (root !== 'VMAP') throw new AdLoadError('failed', `the ad response is neither VAST nor VMAP (<${root}>)`, 100);
+  let vmap: VMAP;
+  try {
+    vmap = new VMAP(doc);
+  } catch (error) {
+    throw new AdLoadError('failed', 'the VMAP document could not be read', 1000, { cause: error });
+  }
+  const breaks: AdBreak[] = [];
+  vmap.adBreaks.forEach((adBreak, index) => {
+    const offset: BreakOffset | null = parseTimeOffset(adBreak.timeOffset, durationS);
+    // Linear breaks only (breakType is a comma list: linear, nonlinear, display).
+    const linear = (adBreak.breakType ?? 'linear').split(',').some((type) => type.trim() === 'linear');
+    const source = adBreak.adSource;
+    const tag = source?.adTagURI?.uri?.trim() || null;
+    const inline = source?.vastAdData ?? null;
+    if (offset === null || !linear || (!tag && !inline)) {
+      adBreak.track('error', 1002);
+      return;
+    }
+    let vast: Document | null = null;
+    if (!tag && inline) {
+      vast = document.implementation.createDocument(null, null, null);
+      vast.appendChild(vast.importNode(inline, true));
+    }
+    breaks.push({
+      id: adBreak.breakId || `break-${index + 1}`,
+      offset,
+      tagUrl: tag ? new URL(tag, tagUrl).href : null,
+      vast,
+      track: (event, code) => adBreak.track(event, code),
+    });
+  });
+  return breaks;
+}
+
+/** What the player reads of vast-client's VASTResponse (IAB VAST 4.1 `<Ad>` → `creatives`). */
+interface VastResponseShape {
+  ads?: { title?: unknown; creatives?: VastLinearCreative[] }[];
+}
+
+/** A vast-client parse of one break: the client (for trackers) and its linear ads. */
+export interface LoadedBreak {
+  client: VASTClient;
+  ads: PlayableAd[];
+}
+
+/**
+ * Resolves a break's VAST (its tag or inline document), following at most 6 wrapper redirects,
+ * and returns the linear ads the browser can play. vast-client fires the VAST error pixels of what
+ * it rejects (no ad 303, wrapper limit 302, wrapper timeout 301, no media 403).
+ *
+ * @throws {AdLoadError} `blocked` when the break's own tag got no answer; `failed` otherwise.
+ */
+export async function loadBreak(adBreak: AdBreak, options: AdLoaderOptions = {}): Promise<LoadedBreak> {
+  const client = new VASTClient();
+  const parseOptions = { wrapperLimit: WRAPPER_LIMIT, resolveAll: true, timeout: options.timeoutMs ?? AD_REQUEST_TIMEOUT_MS, withCredentials: false };
+  let blocked = false;
+  // vast-client reports each fetch; the break's own tag (depth 0) without an HTTP status is blocked.
+  const onResolved = (data: { wrapperDepth?: number; error?: unknown; statusCode?: number | null }): void => {
+    if ((data.wrapperDepth ?? 0) === 0 && data.error && !data.statusCode) blocked = true;
+  };
+  client.getParser().on('VAST-resolved', onResolved);
+  let response: VastResponseShape;
+  try {
+    // vast-client's VASTResponse is untyped: read through the shape the player needs.
+    response = (adBreak.vast ? await client.parseVAST(adBreak.vast, parseOptions) : await client.get(adBreak.tagUrl ?? '', parseOptions)) as VastResponseShape;
+  } catch (error) {
+    throw new AdLoadError(blocked ? 'blocked' : 'failed', `the break's VAST could not be loaded: ${String((error as Error)?.message ?? error)}`, 301, { cause: error });
+  } finally {
+    client.getParser().off('VAST-resolved', onResolved);
+  }
+  const canPlay = options.canPlay ?? defaultCanPlay;
+  const ads: PlayableAd[] = [];
+  for (const ad of response?.ads ?? []) {
+    const creative = (ad.creatives ?? []).find((c) => c.type === 'linear');
+    if (!creative) continue;
+    const media = creative.mediaFiles.find(
+      (file) => file.fileURL && (file.deliveryType ?? 'progressive') === 'progressive' && file.mimeType && canPlay(file.mimeType),
+    );
+    if (!media?.fileURL) continue;
+    ads.push({
+      ad,
+      creative,
+      mediaUrl: media.fileURL,
+      durationS: Number(creative.duration),
+      skipOffsetS: typeof creative.skipDelay === 'number' && creative.skipDelay >= 0 ? creative.skipDelay : null,
+      title: typeof ad.title === 'string' ? ad.title : '',
+    });
+  }
+  return { client, ads };
+}
+
+export type { VASTTracker };

@@ -1,0 +1,22 @@
+/**
+ * What the ads overlay shows (player-and-client §2 "Hidden ads overlay", §4 "Ad break"): null while
+ * no break runs; during a break, the ad's place in the break, the seconds left and the skip-ad
+ * button's state. Written by the ads controller with `PlayerStore.setUi({ad})`. Framework-free.
+ */
+import type { SkipState } from './ad-rules.js';
+
+export interface AdView {
+  /** `loading`: the break's VAST is being fetched; `playing`: an ad plays (or waits to). */
+  phase: 'loading' | 'playing';
+  /** 1-based place of the ad in its break, and the break's number of ads (0 while loading). */
+  index: number;
+  count: number;
+  /** Whole seconds left in the ad. */
+  remainingS: number;
+  /** The skip-ad button: absent, counting down (disabled), or ready. */
+  skip: SkipState;
+  /** The ad video is paused (the overlay offers play). */
+  paused: boolean;
+  /** The player is narrow (< 600 px; re-checked on resize, debounced 500 ms): the compact layout. */
+  compact: boolean;
+}

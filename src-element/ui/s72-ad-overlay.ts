@@ -1,0 +1,160 @@
+import { css, html, nothing } from 'lit';
+import { formatTime } from '../core/format-time.js';
+import { defineElement } from '../define.js';
+import { PlayerUiElement } from './player-ui-element.js';
+
+/** Sent (bubbling, composed) by the skip-ad button; the ads controller skips the ad. */
+export const AD_SKIP_REQUEST = 's72-ad-skip-request';
+/** Sent by the overlay's play button when the ad is paused; the ads controller plays it. */
+export const AD_PLAY_REQUEST = 's72-ad-play-request';
+
+/**
+ * @tagname s72-ad-overlay
+ * @summary The ads overlay (player-and-client §2 "Hidden ads overlay", §4 "Ad break"): hidden
+ * until an ad break starts; during the break it covers the player with the ad's own `<video>` (a
+ * second video, so the film's buffer is kept), an "Ad 1 of 2 · 0:05 left" label and the skip-ad
+ * button, disabled with a countdown until the ad is skippable ("Skip ad in 3 seconds"), then
+ * "Skip ad". Renders from the store's `ad` row (`AdView`, written by the ads controller); the
+ * controller plays the ad in {@link S72AdOverlay.video}. The region is labelled "Advertisement";
+ * the skip button's change to ready is announced (`aria-live`).
+ *
+ * @attr {boolean} active - (read-only) a break is running: the overlay shows
+ * @attr {boolean} compact - (read-only) the player is narrow (< 600 px): smaller label and button
+ * @fires {CustomEvent} s72-ad-skip-request - the skip-ad button was pressed (bubbles, composed)
+ * @fires {CustomEvent} s72-ad-play-request - the play button of a paused ad was pressed
+ * @csspart ad-video - the ad's `<video>`
+ * @csspart ad-label - the "Ad 1 of 2 · 0:05 left" label
+ * @csspart skip-ad-button - the skip-ad button
+ * @csspart ad-play-button - the play button shown while the ad is paused
+ */
+export class S72AdOverlay extends PlayerUiElement {
+  static override storeKeys = ['ad'] as const;
+
+  static override styles = css`
+    :host {
+      position: absolute;
+      inset: 0;
+      z-index: 5;
+      display: none;
+      background: #000;
+      color: #fff;
+      font: 500 var(--s72-control-font-size, 14px) / 1.3 system-ui, sans-serif;
+    }
+    :host([active]) {
+      display: block;
+    }
+    video {
+      position: absolute;
+      inset: 0;
+      inline-size: 100%;
+      block-size: 100%;
+      object-fit: contain;
+      background: #000;
+    }
+    .label {
+      position: absolute;
+      inset-block-start: 0.75rem;
+      inset-inline-start: 0.75rem;
+      padding: 0.25rem 0.6rem;
+      border-radius: 4px;
+      background: rgb(0 0 0 / 0.65);
+    }
+    .skip {
+      position: absolute;
+      inset-block-end: 4.5rem;
+      inset-inline-end: 0;
+      min-inline-size: 9rem;
+      padding: 0.7rem 1rem;
+      border: 1px solid rgb(255 255 255 / 0.6);
+      border-inline-end: none;
+      background: rgb(0 0 0 / 0.75);
+      color: inherit;
+      font: inherit;
+      cursor: pointer;
+    }
+    .skip:disabled {
+      cursor: default;
+      color: rgb(255 255 255 / 0.8);
+    }
+    .skip:focus-visible,
+    .play:focus-visible {
+      outline: 2px solid var(--s72-focus-color, #fff);
+      outline-offset: 2px;
+    }
+    .play {
+      position: absolute;
+      inset: 50% auto auto 50%;
+      translate: -50% -50%;
+      padding: 0.8rem 1.4rem;
+      border: none;
+      border-radius: 999px;
+      background: var(--s72-accent-color, #e50914);
+      color: #fff;
+      font: inherit;
+      cursor: pointer;
+    }
+    :host([compact]) .label {
+      font-size: 0.85em;
+    }
+    :host([compact]) .skip {
+      inset-block-end: 3rem;
+      min-inline-size: 7rem;
+      padding: 0.5rem 0.75rem;
+    }
+  `;
+
+  /** The ad's `<video>` (the ads controller plays each ad in it). */
+  get video(): HTMLVideoElement | null {
+    return this.renderRoot?.querySelector('video') ?? null;
+  }
+
+  protected override render() {
+    const view = this.state.ad;
+    const i18n = this.i18n;
+    this.toggleAttribute('active', view !== null);
+    this.toggleAttribute('compact', view?.compact === true);
+    const skip = view?.skip ?? { kind: 'none' as const };
+    const label = !view
+      ? ''
+      : view.phase === 'loading' || view.count === 0
+        ? i18n.t('ads.loading')
+        : `${view.count > 1 ? i18n.t('ads.position', { index: view.index, count: view.count }) : i18n.t('ads.label')} · ${i18n.t('ads.remaining', { time: formatTime(view.remainingS) })}`;
+    return html`
+      <div role="region" aria-label=${i18n.t('ads.region')} ?hidden=${!view}>
+        <video part="ad-video" playsinline preload="auto" aria-hidden="true" tabindex="-1"></video>
+        ${view ? html`<div class="label" part="ad-label">${label}</div>` : nothing}
+        ${view && view.phase === 'playing' && view.paused
+          ? html`<button class="play" part="ad-play-button" @click=${this.onPlay}>${i18n.t('ads.play')}</button>`
+          : nothing}
+        ${view && skip.kind !== 'none'
+          ? html`<button
+              class="skip"
+              part="skip-ad-button"
+              aria-live="polite"
+              ?disabled=${skip.kind !== 'ready'}
+              @click=${this.onSkip}
+            >
+              ${skip.kind === 'ready' ? i18n.t('ads.skip') : i18n.t('ads.skipIn', { count: skip.remainingS })}
+            </button>`
+          : nothing}
+      </div>
+    `;
+  }
+
+  private readonly onSkip = (): void => {
+    if (this.state.ad?.skip.kind !== 'ready') return;
+    this.dispatchEvent(new CustomEvent('s72-ad-skip-request', { bubbles: true, composed: true }));
+  };
+
+  private readonly onPlay = (): void => {
+    this.dispatchEvent(new CustomEvent('s72-ad-play-request', { bubbles: true, composed: true }));
+  };
+}
+
+defineElement('s72-ad-overlay', S72AdOverlay);
+
+declare global {
+  interface HTMLElementTagNameMap {
+    's72-ad-overlay': S72AdOverlay;
+  }
+}
