@@ -18,6 +18,7 @@ import type { LiveStatus } from './core/live/live-status.js';
 import type { S72RequestEventDetail, S72RequestEventName } from './core/request-map.js';
 import type { S72SuggestionSource, SubtitlePreferences } from './core/ui/ui-state.js';
 import type { S72Player } from './s72-player.js';
+import type { CastAppState, CastConnectionStatus, CastErrorScreen } from './core/cast/cast-state.js';
 
 /** Media events re-dispatched from the inner `<video>` onto the host. */
 export const MEDIA_EVENTS = [
@@ -74,6 +75,10 @@ export const REQUEST_EVENTS = {
   menu: 's72-menu-request',
   /** The end screen was closed. */
   endScreenClose: 's72-end-screen-close-request',
+  /** detail: `S72CastCommand` (start/stop casting, load, volume, mute, skip ad, …). */
+  cast: 's72-cast-request',
+  /** Opens the AirPlay target picker. */
+  airplay: 's72-airplay-request',
 } as const satisfies Record<string, S72RequestEventName>;
 
 export type { S72RequestEventDetail, S72RequestEventName } from './core/request-map.js';
@@ -111,6 +116,13 @@ export const PLAYER_EVENTS = {
   preferencesChange: 's72-preferences-change',
   /** detail: `{debug}`; debug mode (the stats overlay) turned on or off. */
   debugChange: 's72-debug-change',
+  /**
+   * detail: `S72CastChange`; the cast connection status, app state, error screen, receiver or
+   * connection-lost flag changed (player-and-client §4). The play page logs cast events to play telemetry.
+   */
+  castChange: 's72-cast-change',
+  /** detail: `{available, active}`; an AirPlay target became (un)available, or playback moved to or from one. */
+  airplayChange: 's72-airplay-change',
 } as const;
 
 /**
@@ -143,6 +155,20 @@ export interface S72PlayerEventDetail {
   's72-end-screen-click': S72EndScreenClick;
   's72-preferences-change': SubtitlePreferences;
   's72-debug-change': { debug: boolean };
+  's72-cast-change': S72CastChange;
+  's72-airplay-change': { available: boolean; active: boolean };
+}
+
+/** The detail of `s72-cast-change` (player-and-client §3 "Cast state", §4). */
+export interface S72CastChange {
+  connectionStatus: CastConnectionStatus;
+  appState: CastAppState | null;
+  /** The receiver's name, or null. */
+  friendlyName: string | null;
+  errorScreen: CastErrorScreen | null;
+  connectionLost: boolean;
+  /** Playback is on the receiver (heartbeat and player telemetry are off). */
+  casting: boolean;
 }
 
 /** The detail of `s72-end-screen-click` (player-and-client §7 `custom:end-screen-video-clicked`). */
@@ -204,6 +230,8 @@ export const EVENT_PROPS = {
   's72-end-screen-click': 'onS72EndScreenClick',
   's72-preferences-change': 'onS72PreferencesChange',
   's72-debug-change': 'onS72DebugChange',
+  's72-cast-change': 'onS72CastChange',
+  's72-airplay-change': 'onS72AirplayChange',
 } as const satisfies Record<MediaEventName | keyof S72PlayerEventDetail, `on${string}`>;
 
 /** Fires one of our notifications from `host`: bubbling and composed, so it leaves shadow roots. */

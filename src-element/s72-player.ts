@@ -23,6 +23,12 @@ import { PlaybackStartController } from './controllers/playback-start-controller
 import { RecoveryController } from './controllers/recovery-controller.js';
 import { sessionServices } from './controllers/session-services.js';
 import { StoreController } from './controllers/store-controller.js';
+import { AirPlayController } from './controllers/airplay-controller.js';
+import { CastController } from './controllers/cast-controller.js';
+import { castScreen, isCasting } from './core/cast/cast-state.js';
+import { manageDevicesUrl } from './core/cast/cast-support.js';
+import type { CastSdkLoader } from './core/cast/sdk-loader.js';
+import './ui/s72-cast-panel.js';
 import { AdsController } from './controllers/ads-controller.js';
 import { defineElement } from './define.js';
 import type { S72Tracks } from './events.js';
@@ -45,7 +51,7 @@ export { SEEK_STEP_S } from './controllers/keyboard-controller.js';
 
 /** Engines in the order they are tried (player-and-client §4 "Engine choice"). */
 const ENGINE_LOADERS: readonly EngineLoader[] = [shakaEngineLoader, nativeHlsEngineLoader];
-const HOST_KEYS = ['paused', 'ended', 'played', 'loaded', 'error', 'buffering', 'muted', 'controlsVisible', 'bigPlay'] as const;
+const HOST_KEYS = ['paused', 'ended', 'played', 'loaded', 'error', 'buffering', 'muted', 'controlsVisible', 'bigPlay', 'cast'] as const;
 const SOURCE_PROPERTIES = ['content', 'config', 'src', 'licenseUrl', 'keySystem', 'authToken'] as const;
 
 /**
@@ -141,6 +147,19 @@ const SOURCE_PROPERTIES = ['content', 'config', 'src', 'licenseUrl', 'keySystem'
  * @csspart close-button - the end screen's Close button
  * @fires {CustomEvent<1 | -1>} s72-frame-step-request - comma / period while paused (keyboard): one frame (0.04 s) back / forward
  * @fires {CustomEvent} s72-captions-toggle-request - C (keyboard): subtitles off, or back to the last language
+ * @fires {CustomEvent<S72CastChange>} s72-cast-change - casting: the connection status, app state, error screen, receiver name or connection-lost flag changed (README "Casting and AirPlay")
+ * @fires {CustomEvent<{available: boolean; active: boolean}>} s72-airplay-change - an AirPlay target became (un)available, or playback moved to or from one
+ * @csspart cast-button - the control bar's cast button
+ * @csspart airplay-button - the control bar's AirPlay button
+ * @csspart cast-panel - the cast panel (`s72-cast-panel`): choose-device prompt, "Casting to {receiver}", cast controls, error screens
+ * @csspart cast-status - the cast panel's status line ("Casting to {receiver}")
+ * @csspart cast-controls - the cast controls
+ * @csspart cast-error - a cast error screen or "connection lost" (`data-screen` names it)
+ * @csspart manage-devices - the cast error screens' manage-devices link
+ * @csspart cast-retry - the cast error screens' "Try again"
+ * @csspart cast-replay - replay on the receiver (finished or on an error screen)
+ * @csspart cast-reconnect - "Reconnect" (connection lost; reloads the page)
+ * @csspart cast-stop - stop casting
  * @fires {CustomEvent<{debug: boolean}>} s72-debug-change - debug mode (the stats overlay) turned on or off (5 clicks on the version label)
  * @fires {CustomEvent<S72EndScreenClick>} s72-end-screen-click - an end-screen suggestion was chosen `{slug, source, href}` (cancelable)
  * @cssprop [--s72-accent-color=#e50914] - accent (seek bar, buttons)
@@ -181,6 +200,11 @@ export class S72Player extends PlayerMediaApi {
    * viewer can watch now). Entries without a string `slug` and `title` are dropped.
    */
   @property({ attribute: false }) suggestions: readonly S72Suggestion[] = [];
+  /**
+   * Loads the Google Cast sender SDK when `config.cast.enabled` (README "Casting and AirPlay"); null:
+   * the real script (`CAST_SDK_URL`). Tests give one whose injector installs a fake framework.
+   */
+  @property({ attribute: false }) castSdkLoader: CastSdkLoader | null = null;
   private replacedPlayToken: string | null = null;
 
   /** The state store the controls render from (`core/player-store.ts`). */
@@ -196,6 +220,10 @@ export class S72Player extends PlayerMediaApi {
     textContainer: () => this.renderRoot.querySelector('s72-subtitle-overlay')?.textContainer ?? null,
   });
   private readonly fullscreenControl = new FullscreenController(this);
+  /** [cast] the Google Cast sender (player-and-client §1–§9 casting; README "Casting and AirPlay"). */
+  private readonly castControl = new CastController(this);
+  /** [airplay] WebKit's AirPlay target picker. */
+  private readonly airplayControl = new AirPlayController(this);
   private readonly context = new ContextProvider(this, { context: playerContext });
   /** The host renders from these keys only; the controls subscribe to their own. */
   private readonly view = new StoreController(this, HOST_KEYS, (state) => this.reflect(state));
@@ -203,7 +231,7 @@ export class S72Player extends PlayerMediaApi {
    * Heartbeat and player telemetry; read-only counters of reports answered 2xx: `{telemetrySent, heartbeatsSent}`.
    * @type {S72SessionStats}
    */
-  readonly sessionStats = sessionServices(this);
+  readonly sessionStats = sessionServices(this, { isCasting: () => isCasting(this.store.getState().cast) });
 
   constructor() {
     super();
@@ -346,11 +374,18 @@ export class S72Player extends PlayerMediaApi {
         <s72-seek-indicator exportparts="seek-indicator"></s72-seek-indicator>
         <s72-end-screen part="end-screen" exportparts="suggestion, main-suggestion, close-button"></s72-end-screen>
         ${state.error ? errorPanel(state.error, i18n, this.retry) : nothing}
+        ${castScreen(state.cast) === 'none'
+          ? nothing
+          : html`<s72-cast-panel
+              exportparts="cast-panel, cast-status, cast-controls, cast-error, manage-devices, cast-retry, cast-replay, cast-reconnect, cast-stop"
+              manage-devices-url=${manageDevicesUrl(this.effectiveConfig)}
+              poster=${this.poster ?? this.content?.images?.thumb ?? nothing}
+            ></s72-cast-panel>`}
         <s72-title-bar part="title-bar" exportparts="back-button, title, subtitle">
           <slot name="title-bar-end" slot="title-bar-end"></slot><slot name="back" slot="back">${icon('back')}</slot>
         </s72-title-bar>
         <s72-announcer></s72-announcer>
-        <s72-control-bar part="controls" exportparts="play-button, seek-bar, seek-input, seek-tooltip, seek-buffered, time, live-badge, live-edge, live-button, mute-button, volume, settings-button, settings-menu, menu-item, fullscreen-button">
+        <s72-control-bar part="controls" exportparts="play-button, seek-bar, seek-input, seek-tooltip, seek-buffered, time, live-badge, live-edge, live-button, mute-button, volume, settings-button, settings-menu, menu-item, fullscreen-button, cast-button, airplay-button">
           ${ICON_NAMES.filter((name) => name !== 'retry').map((name) => html`<slot name=${name} slot=${name}>${icon(name)}</slot>`)}
         </s72-control-bar>
         <!-- After the controls: its version label is the last Tab stop. -->
@@ -379,6 +414,8 @@ export class S72Player extends PlayerMediaApi {
       play: () => this.playback.play(),
       setFullscreen: (enter) => this.fullscreenControl.set(enter),
       setUi: (ui) => this.store.setUi(ui),
+      cast: (command) => this.castControl.command(command),
+      airplay: () => this.airplayControl.showPicker(),
     };
   }
 

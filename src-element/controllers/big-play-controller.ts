@@ -1,8 +1,8 @@
 /**
  * The big play button's rule (player-and-client §2; `core/ui/big-play-rules.ts`): writes the store's
  * `bigPlay` row. It shows before the first play, hides while playing, and after the video ends or a
- * source loads it shows for {@link BIG_PLAY_AFTER_MS} (3 s), or until playback starts. Casting and AirPlay do not exist yet
- * (issue 13): `remote` is false until they do. Timers run on the injected clock.
+ * source loads it shows for {@link BIG_PLAY_AFTER_MS} (3 s), or until playback starts. While casting or AirPlaying it
+ * hides (`remote`: the cast controller's `cast` row, the AirPlay controller's `airplay` row). Timers run on the injected clock.
  *
  * When the button hides while it has keyboard focus (playback started from it), focus moves to the
  * control bar, so it stays in the player (WCAG 2.4.3).
@@ -12,6 +12,7 @@ import { systemClock, type Clock, type TimerHandle } from '../core/clock.js';
 import type { PlayerState } from '../core/player-store.js';
 import { BIG_PLAY_AFTER_MS, bigPlayShows } from '../core/ui/big-play-rules.js';
 import type { PlayerHost } from './player-host.js';
+import { isCasting } from '../core/cast/cast-state.js';
 
 export class BigPlayController implements ReactiveController {
   private unsubscribe: (() => void) | null = null;
@@ -79,7 +80,7 @@ export class BigPlayController implements ReactiveController {
       error: Boolean(state.error),
       paused: state.paused,
       played: state.played,
-      remote: false,
+      remote: isCasting(state.cast) || state.airplay.active, // casting or AirPlaying (issue 13)
       withinAfterWindow: this.window !== null,
     });
     if (shows !== state.bigPlay) this.host.store.setUi({ bigPlay: shows });

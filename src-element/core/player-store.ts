@@ -226,6 +226,10 @@ export const PLAYER_STATE = {
   ad: { get: ({ ui }) => ui?.ad ?? null },
   /** This source's ad request was blocked (the telemetry post's `adBlocked`, player-and-client §3). */
   adBlocked: { get: ({ session }) => session?.adBlocked === true },
+  /** The cast state (player-and-client §3 "Cast state", §4; the cast controller writes it). */
+  cast: { get: ({ ui }) => ui?.cast ?? DEFAULT_PLAYER_UI.cast },
+  /** AirPlay: a target is available / playback is on one (the AirPlay controller writes it). */
+  airplay: { get: ({ ui }) => ui?.airplay ?? DEFAULT_PLAYER_UI.airplay },
   /** Decoded picture size, pixels; 0 before metadata (the subtitle overlay fits the picture, player-and-client §2). */
   videoWidth: { get: ({ media }) => (media as HTMLVideoElement | null | undefined)?.videoWidth ?? 0, mediaEvents: ['resize', ...SOURCE_EVENTS] },
   videoHeight: { get: ({ media }) => (media as HTMLVideoElement | null | undefined)?.videoHeight ?? 0, mediaEvents: ['resize', ...SOURCE_EVENTS] },

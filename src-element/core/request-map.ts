@@ -12,6 +12,7 @@ import { liveEdgeSeekTarget } from './live/live-edge.js';
 import type { PlayerState, StateOwners } from './player-store.js';
 import { captionsToggleTarget } from './ui/text-track-choice.js';
 import { validSubtitlePreferences, type PlayerUi, type SubtitlePreferences } from './ui/ui-state.js';
+import { isCastCommand, type S72CastCommand } from './cast/cast-commands.js';
 
 /** player-and-client §9 "Frame step 0.04 s with comma and period while paused", seconds. */
 export const FRAME_STEP_S = 0.04;
@@ -54,6 +55,10 @@ export interface S72RequestEventDetail {
   's72-menu-request': boolean;
   /** The viewer closed the end screen (player-and-client §4 "hidden on close"). */
   's72-end-screen-close-request': void;
+  /** A cast operation (player-and-client §7 "Cast controller operations"); malformed commands are ignored. */
+  's72-cast-request': S72CastCommand;
+  /** Opens the AirPlay target picker (`webkitShowPlaybackTargetPicker`). */
+  's72-airplay-request': void;
 }
 
 /** The rates the playback-rate menu offers (play-page §2 `rates=true`). */
@@ -70,6 +75,10 @@ export interface RequestContext {
   setFullscreen(enter: boolean): void;
   /** Changes the surfaces' state (`PlayerStore.setUi`). */
   setUi(ui: Partial<PlayerUi>): void;
+  /** The cast controller, when the host has one. */
+  cast?(command: S72CastCommand): void;
+  /** The AirPlay picker, when the host has one. */
+  airplay?(): void;
 }
 
 export type RequestHandler<K extends S72RequestEventName> = (context: RequestContext, detail: S72RequestEventDetail[K]) => void;
@@ -147,6 +156,12 @@ export const REQUEST_MAP: { readonly [K in S72RequestEventName]: RequestHandler<
   },
   's72-end-screen-close-request': ({ setUi }) => {
     setUi({ endScreen: false });
+  },
+  's72-cast-request': ({ cast }, command) => {
+    if (isCastCommand(command)) cast?.(command);
+  },
+  's72-airplay-request': ({ airplay }) => {
+    airplay?.();
   },
 };
 

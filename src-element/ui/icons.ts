@@ -83,6 +83,13 @@ function child([tag, a]: readonly [string, Attributes]): SVGTemplateResult {
 
 const cache = new Map<IconName, TemplateResult>();
 
+/** An icon outside the slot table (the cast and AirPlay surfaces' own), drawn like {@link icon}. */
+export function iconOf(node: IconNode): TemplateResult {
+  return html`<svg xmlns="http://www.w3.org/2000/svg" width="24" height="24" viewBox="0 0 24 24" fill="none"
+    stroke="currentColor" stroke-width="2" stroke-linecap="round" stroke-linejoin="round" aria-hidden="true"
+    focusable="false">${(node as unknown as ReadonlyArray<readonly [string, Attributes]>).map(child)}</svg>`;
+}
+
 /** The icon as an inline SVG template (24×24, stroked with `currentColor`, hidden from assistive tech). */
 export function icon(name: IconName): TemplateResult {
   let template = cache.get(name);

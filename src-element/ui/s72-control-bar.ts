@@ -12,6 +12,7 @@ import { fireRequest } from '../events.js';
 import { icon, type IconName } from './icons.js';
 import './s72-seek-bar.js';
 import './s72-settings-menu.js';
+import './s72-cast-button.js';
 import type { S72ScrubChange, SeekBarValues } from './s72-seek-bar.js';
 
 export { SEEK_BAR_DELAY_MS, SEEK_THROTTLE_MS } from './s72-seek-bar.js';
@@ -71,6 +72,8 @@ export { SEEK_BAR_DELAY_MS, SEEK_THROTTLE_MS } from './s72-seek-bar.js';
  * @csspart settings-menu - the settings menu panel
  * @csspart menu-item - every item of the settings menu
  * @csspart fullscreen-button - the fullscreen button (hidden where fullscreen is unsupported or blocked)
+ * @csspart cast-button - the cast button (`s72-cast-button`; shown once the Cast SDK finds devices)
+ * @csspart airplay-button - the AirPlay button (shown while an AirPlay target is available)
  * @csspart live-badge - the LIVE badge (live only); it also has the part `live-edge` while at the live edge
  * @csspart live-edge - the LIVE badge while playback is within `LIVE_EDGE_TOLERANCE_S` of the live edge
  * @csspart live-button - "go to live", shown while behind the live edge (live only)
@@ -312,6 +315,7 @@ export class S72ControlBar extends LitElement {
         aria-valuetext=${t('player.volumePercent', { percent: volumePercent })}
         @input=${this.onVolumeInput}
       />
+      <s72-cast-button exportparts="cast-button, airplay-button"></s72-cast-button>
       <s72-settings-menu exportparts="settings-button, settings-menu, menu-item"><slot name="settings" slot="settings">${icon('settings')}</slot></s72-settings-menu>
       <button
         part="fullscreen-button"

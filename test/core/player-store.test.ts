@@ -15,7 +15,8 @@ import {
   type PlayerStore,
   type StateOwners,
 } from '../../src-element/core/player-store.js';
-import { DEFAULT_SUBTITLE_PREFERENCES } from '../../src-element/core/ui/ui-state.js';
+import { DEFAULT_SUBTITLE_PREFERENCES, type AirPlayState } from '../../src-element/core/ui/ui-state.js';
+import { INITIAL_CAST_STATE, type CastState } from '../../src-element/core/cast/cast-state.js';
 import { MEDIA, demoUrl, nextEvent, until } from '../helpers/demo.js';
 
 /** A <video> on the demo MP4, muted (Chromium's autoplay policy), metadata loaded. */
@@ -305,6 +306,18 @@ const ROWS: Record<PlayerStateKey, RowCase> = {
     before: null,
     act: (store) => store.setUi({ textTrackChoice: 'off' }),
     after: (value) => value === 'off',
+  },
+  cast: {
+    owners: () => ({}),
+    before: INITIAL_CAST_STATE,
+    act: (store) => store.setUi({ cast: { ...INITIAL_CAST_STATE, connectionStatus: 'CONNECTED', friendlyName: 'TV' } }),
+    after: (value) => (value as CastState).connectionStatus === 'CONNECTED',
+  },
+  airplay: {
+    owners: () => ({}),
+    before: { available: false, active: false },
+    act: (store) => store.setUi({ airplay: { available: true, active: true } }),
+    after: (value) => (value as AirPlayState).active,
   },
   ad: {
     owners: () => ({}),

@@ -297,6 +297,30 @@ const CASES: Record<S72RequestEventName, Case[]> = {
       },
     },
   ],
+  's72-cast-request': [
+    {
+      name: 'passes well-formed commands to the cast controller; malformed ones are ignored',
+      run: async (h) => {
+        const cast = sinon.spy();
+        const context: RequestContext = { owners: h.store.owners, state: h.store.getState(), play: h.play, setFullscreen: h.setFullscreen, setUi: (ui) => h.store.setUi(ui), cast };
+        for (const detail of [{ action: 'start' }, { action: 'volume', level: 0.5 }, { action: 'load', mode: 'beginning' }]) handleRequest(context, 's72-cast-request', detail);
+        for (const detail of [null, 'start', { action: 'explode' }, { action: 'volume', level: 'loud' }, { action: 'seek' }, { action: 'mute', muted: 1 }]) handleRequest(context, 's72-cast-request', detail);
+        expect(cast.args.map((a) => (a[0] as { action: string }).action)).to.deep.equal(['start', 'volume', 'load']);
+        expect(h.send('s72-cast-request', { action: 'start' }), 'no cast controller: nothing happens').to.equal(true);
+      },
+    },
+  ],
+  's72-airplay-request': [
+    {
+      name: 'opens the AirPlay picker through the host',
+      run: async (h) => {
+        const airplay = sinon.spy();
+        const context: RequestContext = { owners: h.store.owners, state: h.store.getState(), play: h.play, setFullscreen: h.setFullscreen, setUi: (ui) => h.store.setUi(ui), airplay };
+        handleRequest(context, 's72-airplay-request', undefined);
+        expect(airplay.callCount).to.equal(1);
+      },
+    },
+  ],
 };
 
 describe('request map (core/request-map.ts)', function () {

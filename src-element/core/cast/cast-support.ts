@@ -22,7 +22,7 @@ export function castSupport(config: Pick<S72PlayerConfig, 'cast'> | undefined, u
   if (SMART_TV.test(userAgent)) return 'smart-tv';
   if (/\bFirefox\/|\bFxiOS\//.test(userAgent)) return 'firefox';
   const ios = /\b(?:iPhone|iPod|iPad)\b/.test(userAgent) || (/\bMacintosh\b/.test(userAgent) && maxTouchPoints > 1);
-  const safari = /AppleWebKit\//.test(userAgent) && /\bSafari\//.test(userAgent) && !/\b(?:Chrome|Chromium|CriOS|Edg|EdgiOS|OPR)\//.test(userAgent);
+  const safari = /AppleWebKit\//.test(userAgent) && /\bSafari\//.test(userAgent) && !/(?:Chrome|Chromium|CriOS|Edg|EdgiOS|OPR)\//.test(userAgent);
   if (ios || safari) return 'safari';
   return 'allowed';
 }

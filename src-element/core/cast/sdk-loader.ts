@@ -65,6 +65,7 @@ export function castSdkLoader(inject: CastScriptInjector = injectScript, url = C
       const settle = (result: CastSdk | null, reason?: unknown): void => {
         if (settled) return;
         settled = true;
+        if (g.__onGCastApiAvailable === callback) g.__onGCastApiAvailable = previous;
         clock.clearTimeout(timer);
         signal?.removeEventListener('abort', onAbort);
         if (result) resolve(result);
@@ -74,11 +75,12 @@ export function castSdkLoader(inject: CastScriptInjector = injectScript, url = C
       const timer = clock.setTimeout(() => settle(null, new Error(`no Cast SDK after ${CAST_SDK_LOAD_TIMEOUT_MS} ms`)), CAST_SDK_LOAD_TIMEOUT_MS);
       signal?.addEventListener('abort', onAbort, { once: true });
       // Every loader waiting on the page hears the one callback.
-      g.__onGCastApiAvailable = (available: boolean, reason?: string) => {
+      const callback = (available: boolean, reason?: string): void => {
         previous?.(available, reason);
         const sdk = available ? loadedCastSdk() : null;
         settle(sdk, sdk ? undefined : (reason ?? 'Cast API not available'));
       };
+      g.__onGCastApiAvailable = callback;
       try {
         inject(url, (reason) => settle(null, reason));
       } catch (error) {

@@ -11,6 +11,13 @@
  */
 
 import type { TextTrackChoice } from './text-track-choice.js';
+import { INITIAL_CAST_STATE, type CastState } from '../cast/cast-state.js';
+
+/** AirPlay (play-page §1, §2 `airplay`): a target is available (and AirPlay not disabled), playback is on one. */
+export interface AirPlayState {
+  readonly available: boolean;
+  readonly active: boolean;
+}
 import type { AdView } from '../ads/ad-view.js';
 
 /** Subtitle text colour (player-and-client §3 "User preferences"). */
@@ -137,6 +144,10 @@ export interface PlayerUi {
   seekIndicator: { seconds: number } | null;
   /** The viewer's last subtitle choice (a track's language and kind, or `'off'`), or null: none yet (preferences controller). */
   textTrackChoice: TextTrackChoice | null;
+  /** The cast state (player-and-client §3 "Cast state"; the cast controller). */
+  cast: CastState;
+  /** AirPlay availability and use (the AirPlay controller). */
+  airplay: AirPlayState;
   /** The ads overlay's view while an ad break runs, else null (ads controller, player-and-client §4 "Ad break"). */
   ad: AdView | null;
 }
@@ -152,5 +163,7 @@ export const DEFAULT_PLAYER_UI: Readonly<PlayerUi> = Object.freeze({
   stats: null,
   seekIndicator: null,
   textTrackChoice: null,
+  cast: INITIAL_CAST_STATE,
+  airplay: Object.freeze({ available: false, active: false }),
   ad: null,
 });

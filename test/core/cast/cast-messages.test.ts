@@ -127,6 +127,7 @@ describe('cast support (player-and-client §5; play-page §9)', () => {
   const rows: Array<[string, string, number, string]> = [
     ['Chrome on Windows', CHROME, 0, 'allowed'],
     ['Edge', `${CHROME} Edg/130.0`, 0, 'allowed'],
+    ['headless Chromium (tests)', CHROME.replace('Chrome/', 'HeadlessChrome/'), 0, 'allowed'],
     ['Safari on macOS', 'Mozilla/5.0 (Macintosh; Intel Mac OS X 14_0) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.0 Safari/605.1.15', 0, 'safari'],
     ['Chrome on iPhone', 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) CriOS/130.0 Mobile/15E148 Safari/604.1', 5, 'safari'],
     ['iPadOS (desktop UA)', 'Mozilla/5.0 (Macintosh; Intel Mac OS X 10_15_7) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.0 Safari/605.1.15', 5, 'safari'],
