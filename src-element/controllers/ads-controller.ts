@@ -54,6 +54,8 @@ export interface AdsHost extends PlayerHost {
   readonly updateComplete: Promise<boolean>;
   /** Plays the content (after a break). */
   play(): Promise<void>;
+  /** The player's `muted` (set when the browser refuses sound after a break). */
+  muted: boolean;
 }
 
 export interface AdsControllerOptions extends AdLoaderOptions {
@@ -380,10 +382,20 @@ export class AdsController implements ReactiveController {
     this.host.report(adError(`Ad error: ${message}`, error instanceof AdLoadError && error.vastCode ? { vastCode: error.vastCode } : {}, error));
   }
 
+  /**
+   * Plays the content after a break. The film's own play was held (its promise ended as an
+   * interrupted play), so the autoplay policy's muted fallback is applied here: refused with
+   * sound → muted, as the player's autoplay does (play-page §9).
+   */
   private resumeContent(): void {
     const media = this.media;
     if (!media || media.ended) return;
-    this.host.play().catch(() => undefined);
+    this.host.play().catch((error: unknown) => {
+      if ((error as DOMException | null)?.name !== 'NotAllowedError' || media.muted) return;
+      media.muted = true;
+      this.host.muted = true;
+      this.host.play().catch(() => undefined);
+    });
   }
 
   private showView(view: Omit<AdView, 'compact'>): void {

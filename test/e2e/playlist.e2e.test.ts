@@ -43,7 +43,7 @@ describe('play page: playlist with an ad item', { timeout: 180_000 }, () => {
       await page.goto(demo.playUrl(HASH));
       await page.locator('[data-testid="title"]').filter({ hasText: 'Our sponsor' }).waitFor({ timeout: 20_000 });
       await waitForItem(page, '/film/demo-ad');
-      assert.equal(await page.getByRole('button', { name: 'Skip' }).count(), 0, 'no Skip on an unwatched ad');
+      assert.equal(await page.getByRole('button', { name: 'Skip', exact: true }).count(), 0, 'no Skip on an unwatched ad');
       const playlistCalls = await demo.requests('/services/playback/playlist*');
       assert.deepEqual(playlistCalls.map((r) => `${r.method} ${r.path}`), ['POST /services/playback/playlist/film/sponsored-feature']);
       let streams = await demo.requests('/services/playback/streams*');
@@ -59,7 +59,7 @@ describe('play page: playlist with an ad item', { timeout: 180_000 }, () => {
       const second = await context.newPage();
       await second.goto(demo.playUrl(HASH));
       await second.locator('[data-testid="title"]').filter({ hasText: 'Our sponsor' }).waitFor({ timeout: 20_000 });
-      const skip = second.getByRole('button', { name: 'Skip' });
+      const skip = second.getByRole('button', { name: 'Skip', exact: true });
       await skip.waitFor({ timeout: 10_000 });
       await skip.click();
       await second.locator('[data-testid="title"]').filter({ hasText: 'Sponsored Feature' }).waitFor({ timeout: 20_000 });

@@ -80,6 +80,8 @@ export interface ContentInput {
   authToken?: string | undefined;
   /** The streams call's `play_token`, else the session's. */
   playToken?: string | undefined;
+  /** The streams answer's `ad_tag` (play-page §3 "Stream"): the player plays its ads (README "Ads"). */
+  adTag?: string | null | undefined;
 }
 
 /** Builds the `S72Content` for the chosen stream (only that asset is set). */
@@ -91,5 +93,6 @@ export function buildContent(input: ContentInput): S72Content {
     assets: { [input.chosen.kind]: toAsset(input.chosen) },
     ...(input.authToken ? { authorization: input.authToken } : {}),
     ...(input.playToken ? { playToken: input.playToken } : {}),
+    ...(input.adTag ? { adTag: input.adTag } : {}),
   };
 }

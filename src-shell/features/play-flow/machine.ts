@@ -610,6 +610,7 @@ function streamsLoaded(
     chosen,
     authToken: state.session.authToken,
     playToken,
+    adTag: response.ad_tag,
   });
   const plan: ResumePlan = other
     ? { kind: 'start' }

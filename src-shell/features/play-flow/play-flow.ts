@@ -8,7 +8,7 @@
 import { S72Error, isS72Error, systemClock, type Clock, type ContentClient, type Configuration } from 's72-player/client';
 import type { DeviceSupport } from '../device-support/index.js';
 import type { PlaylistItem } from '../playlist/index.js';
-import type { PlayTelemetryEventName } from '../play-telemetry/index.js';
+import { errorTelemetryData, type PlayTelemetryEventName } from '../play-telemetry/index.js';
 import { DeviceSupportMonitor, DEVICE_SUPPORT_RECHECK_MS } from '../device-support/index.js';
 import { withQuery } from '../../lib/safe-url.js';
 import type { PlaySession } from '../../types/play-session.js';
@@ -128,6 +128,8 @@ export interface PlayFlow {
    * sends the queue now. Resolves once sent or failed; ignored (resolved) when nothing is playing.
    */
   trackEndScreenClick(slug: string, source: string): Promise<void>;
+  /** An ad error of the player (recoverable, category `ads`): `player-error` telemetry (player-and-client §7 "Ad errors are reported as telemetry"). */
+  trackAdError(error: S72Error): void;
   /**
    * The viewer's answer on a screen (PIN form, watch-window notice, resume prompt), the player's
    * `playing` / `ended`, "Skip", or leaving the page (play-page §4 "Playlist and action lifecycle").
@@ -367,6 +369,9 @@ export function createPlayFlow(deps: PlayFlowDeps): PlayFlow {
       if (state.status !== 'playing') return Promise.resolve();
       sendTelemetry('custom:end-screen-video-clicked', slug, undefined, { source });
       return deps.flushTelemetry?.() ?? Promise.resolve();
+    },
+    trackAdError(error) {
+      if (state.status === 'playing') sendTelemetry('player-error', state.playback.slug, errorTelemetryData(error));
     },
     playbackFailed(error) {
       dispatch({ type: 'playback-failed', error, now: now() });
