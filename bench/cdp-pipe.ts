@@ -22,6 +22,7 @@ interface Pending {
 interface CdpMessage {
   id?: number;
   method?: string;
+  params?: unknown;
   result?: unknown;
   error?: { code: number; message: string };
 }
@@ -32,6 +33,7 @@ const CLOSE_TIMEOUT_MS = 5_000;
 export class CdpPipe {
   private nextId = 1;
   private readonly pending = new Map<number, Pending>();
+  private readonly listeners = new Set<(method: string, params: unknown) => void>();
   private buffered = '';
   private exited = false;
   private readonly exit: Promise<void>;
@@ -112,9 +114,18 @@ export class CdpPipe {
     }
   }
 
-  /** Answers settle their command; events (none are asked for) are ignored. */
+  /** Calls `listener` with every event the browser sends (method, params); returns the remover. */
+  onEvent(listener: (method: string, params: unknown) => void): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
+  /** Answers settle their command; events go to the {@link onEvent} listeners. */
   private dispatch(message: CdpMessage): void {
-    if (message.id === undefined) return;
+    if (message.id === undefined) {
+      if (message.method) for (const listener of this.listeners) listener(message.method, message.params);
+      return;
+    }
     const pending = this.pending.get(message.id);
     if (!pending) return;
     this.pending.delete(message.id);

@@ -44,6 +44,15 @@ export interface ProbeResult {
   height: number;
   /** Script URLs (`.js`/`.mjs`) in the page's resource timing when the report was made, the probe excepted. */
   scripts: string[];
+  /**
+   * Every request the page made before the report (resource timing): path and query, start and
+   * response end, ms since navigation start. Printed with `BENCH_WATERFALL=1`.
+   */
+  resources: Array<[path: string, startMs: number, endMs: number]>;
+  /** The video's media events until the report: type and time, ms since navigation start (with the waterfall). */
+  mediaEvents: Array<[type: string, atMs: number]>;
+  /** The page's user-timing marks: name and time, ms since navigation start (with the waterfall). */
+  marks: Array<[name: string, atMs: number]>;
   /** `extra` mode: `performance.memory.usedJSHeapSize` after the playback time, bytes. */
   heapBytes?: number;
   /** `extra` mode: from the seek call to the first frame within 0.5 s of the target, ms. */
@@ -98,6 +107,14 @@ export function installProbe(config: ProbeConfig): void {
         return /\.m?js$/.test(path) && !path.endsWith('/bench-probe.js');
       });
 
+  const mediaEvents: Array<[string, number]> = [];
+  const marks = (): Array<[string, number]> => performance.getEntriesByType('mark').map((entry) => [entry.name, Math.round(entry.startTime)]);
+  const resources = (): Array<[string, number, number]> =>
+    performance.getEntriesByType('resource').map((entry) => {
+      const url = new URL(entry.name);
+      return [url.pathname + url.search, Math.round(entry.startTime), Math.round((entry as PerformanceResourceTiming).responseEnd)];
+    });
+
   /** The `<video>` and the element to seek (the `<s72-player>` host, else the video). */
   const find = (): { video: HTMLVideoElement; seekable: { currentTime: number } } | null => {
     for (const host of Array.from(document.querySelectorAll('s72-player'))) {
@@ -142,11 +159,14 @@ export function installProbe(config: ProbeConfig): void {
   const measure = async (video: HTMLVideoElement, seekable: { currentTime: number }): Promise<void> => {
     // HAVE_CURRENT_DATA already: the first frame may have been shown before the probe saw the video.
     if (video.readyState >= HTMLMediaElement.HAVE_CURRENT_DATA) fail('probe: the video had a frame before the probe found it');
+    for (const type of ['emptied', 'loadstart', 'durationchange', 'loadedmetadata', 'loadeddata', 'canplay', 'canplaythrough', 'play', 'playing', 'waiting', 'ratechange', 'seeking', 'seeked']) {
+      video.addEventListener(type, () => mediaEvents.push([type, Math.round(performance.now())]));
+    }
     video.addEventListener('error', () => fail(`video error: ${video.error?.code ?? '?'} ${video.error?.message ?? ''}`));
     const metadata = await nextFrame(video);
     const first = { ttffMs: performance.now(), height: metadata.height || video.videoHeight };
     if (mode !== 'extra') {
-      send({ kind: 'result', ...first, scripts: scripts() });
+      send({ kind: 'result', ...first, scripts: scripts(), resources: resources(), mediaEvents, marks: marks() });
       return;
     }
     await playedTo(video, config.heapAfterS);
@@ -154,7 +174,7 @@ export function installProbe(config: ProbeConfig): void {
     const heapBytes = memory?.usedJSHeapSize;
     const seekTargetBuffered = isBuffered(video, config.seekTargetS);
     const seekMs = await seek(video, seekable, config.seekTargetS);
-    send({ kind: 'result', ...first, heapBytes, seekMs, seekTargetBuffered, scripts: scripts() });
+    send({ kind: 'result', ...first, heapBytes, seekMs, seekTargetBuffered, scripts: scripts(), resources: resources(), mediaEvents, marks: marks() });
   };
 
   const poll = (): void => {

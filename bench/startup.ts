@@ -41,6 +41,10 @@ import type { ProbeMode, ProbeResult } from './probe.js';
 
 /** Counted rounds (`BENCH_RUNS`, default 9). */
 const RUNS = runsFromEnv(process.env.BENCH_RUNS, 9);
+/** `BENCH_WATERFALL=1`: print each counted run's requests (path, start–end ms) under its line. */
+const WATERFALL = process.env.BENCH_WATERFALL === '1';
+/** `BENCH_ONLY=element,dashjs`: measure only these candidates (keys of pages.ts), for diagnosis. */
+const ONLY = process.env.BENCH_ONLY ? new Set(process.env.BENCH_ONLY.split(',')) : null;
 /** Added latency per request, ms. */
 const LATENCIES_MS = [0, 50] as const;
 /** A run that has not reported by then fails, ms. */
@@ -195,17 +199,25 @@ async function measureAll(bench: Bench): Promise<void> {
     const label = round === 0 ? 'warm-up' : `round ${round}/${RUNS}`;
     const latencies = round % 2 === 0 ? LATENCIES_MS : [...LATENCIES_MS].reverse();
     for (const latencyMs of latencies) {
-      for (const candidate of rotate(CANDIDATES, round)) {
+      for (const candidate of rotate(measured(), round)) {
         const result = await bench.run(candidate, latencyMs, 'timed', label);
         if (!result) continue;
         process.stderr.write(
           `${label.padEnd(13)} ${String(latencyMs).padStart(2)} ms  ${plain(candidate).padEnd(13)} ${result.ttffMs.toFixed(0).padStart(5)} ms  ${result.height}p\n`,
         );
+        if (WATERFALL) {
+          const lines = [
+            ...(result.resources ?? []).map(([path, start, end]) => [start, `${String(start).padStart(5)}–${String(end).padEnd(5)} ${path.slice(0, 110)}`] as const),
+            ...(result.mediaEvents ?? []).map(([type, at]) => [at, `${String(at).padStart(5)}       <video> ${type}`] as const),
+            ...(result.marks ?? []).map(([name, at]) => [at, `${String(at).padStart(5)}       mark ${name}`] as const),
+          ].sort((a, b) => a[0] - b[0]);
+          for (const [, line] of lines) process.stderr.write(`    ${line}\n`);
+        }
         if (round > 0) bench.samples.push({ candidate: candidate.key, latencyMs, ttffMs: result.ttffMs, height: result.height });
       }
     }
   }
-  for (const candidate of CANDIDATES) {
+  for (const candidate of measured()) {
     const result = await bench.run(candidate, 0, 'extra', 'heap/seek');
     if (!result) continue;
     process.stderr.write(
@@ -213,6 +225,11 @@ async function measureAll(bench: Bench): Promise<void> {
     );
     bench.extras.set(candidate.key, result);
   }
+}
+
+/** The candidates measured: all of them, or those `BENCH_ONLY` names. */
+function measured(): readonly Candidate[] {
+  return ONLY ? CANDIDATES.filter((candidate) => ONLY.has(candidate.key)) : CANDIDATES;
 }
 
 /** gzip -9 size of each URL's body, fetched from the storefront, KiB. */

@@ -2,6 +2,7 @@
  * `s72-player`: importing this module defines `<s72-player>` (and its control bar) and exports the
  * element class, its event map and the shared types (DESIGN.md "Who uses it, and how").
  */
+import './early-start.js';
 export { S72Player, MAX_PLAY_FAILURES, SEEK_STEP_S } from './s72-player.js';
 export { S72ControlBar } from './ui/s72-control-bar.js';
 export type { S72Suggestion, S72SuggestionSource } from './core/ui/ui-state.js';

@@ -313,6 +313,13 @@ export class S72Player extends PlayerMediaApi {
    */
   report = (error: S72Error): void => this.recovery.report(error);
 
+  override connectedCallback(): void {
+    // Network first (issue 12): the engine's code, the manifest and the key-system probe start
+    // before the controllers' connect work and the first render take the main thread.
+    if (this.src || this.content) void this.engines.preload();
+    super.connectedCallback();
+  }
+
   override attributeChangedCallback(name: string, old: string | null, value: string | null): void {
     super.attributeChangedCallback(name, old, value);
     if (name === 'lang' || name === 'dir') this.requestUpdate();

@@ -19,6 +19,7 @@ import { deviceId } from '../core/drm/device-id.js';
 import type { DrmType } from '../core/types.js';
 import { chooseEngine, isDrmType, resolveSources } from '../core/engine/choose-source.js';
 import type { Engine, EngineLoader, EngineSource, SourceKind } from '../core/engine/engine.js';
+import { prefetchManifest } from '../core/engine/manifest-prefetch.js';
 import { S72Error, isS72Error } from '../core/errors.js';
 import type { S72Content } from '../core/types.js';
 import { fireEvent, type S72Tracks } from '../events.js';
@@ -103,14 +104,23 @@ export class EngineController implements ReactiveController {
    * read yet); call as early as possible; never rejects.
    */
   preload(): Promise<void> {
-    let kinds: SourceKind[] = ['dash'];
+    let candidates: EngineSource[] = [];
     try {
-      const read = resolveSources(this.sourceInput()).map((source) => source.kind);
-      if (read.length > 0) kinds = read;
+      candidates = resolveSources(this.sourceInput());
     } catch {
       // An unreadable source is reported by the load itself.
     }
-    return Promise.all(this.options.loaders.map((loader) => loader.preload(kinds)))
+    const kinds: SourceKind[] = candidates.length > 0 ? candidates.map((source) => source.kind) : ['dash'];
+    // While the engine's code downloads (issue 12 "Levers"): the manifest the engine will most
+    // likely ask for first (one, never through the manifest proxy, never a progressive file), and
+    // the key-system probe the engine choice waits for (cached for the page).
+    const manifest = candidates.find((source) => source.kind !== 'mp4' && !source.manifestProxy);
+    if (manifest) prefetchManifest(manifest.url);
+    const probing =
+      candidates.length > 0
+        ? (this.options.deviceFacts ?? currentDeviceFacts)(candidates.flatMap((candidate) => candidate.drms))
+        : undefined;
+    return Promise.all([probing, ...this.options.loaders.map((loader) => loader.preload(kinds))])
       .then(() => undefined)
       .catch(() => undefined);
   }
@@ -233,13 +243,21 @@ export class EngineController implements ReactiveController {
       engine.on('tracks', () => {
         if (isCurrent() && host.store.getState().loaded) fireEvent(host, 's72-tracks-change', this.tracks());
       });
-      await engine.load(source, this.resumeAt ?? this.startPosition(source));
+      // Asked to play as soon as the engine has attached the source (issue 12): the browser starts
+      // playing with the first frames, without waiting for load() and the work that follows it.
+      const wantsPlay = playAfterLoad ?? (host.autoplay || this.resumeAt !== null);
+      let playing: Promise<void> | null = null;
+      await engine.load(source, this.resumeAt ?? this.startPosition(source), {
+        onAttached: () => {
+          if (wantsPlay && isCurrent()) playing = playback.autoplay();
+        },
+      });
       if (!isCurrent()) return;
       host.store.setSession({ loaded: true });
       buffering.set(false);
       fireEvent(host, 's72-loaded', { engine: engine.name });
       fireEvent(host, 's72-tracks-change', this.tracks());
-      if (playAfterLoad ?? (host.autoplay || this.resumeAt !== null)) await playback.autoplay();
+      if (wantsPlay) await (playing ?? playback.autoplay());
     } catch (error) {
       if (!isCurrent()) return;
       buffering.set(false);
@@ -262,7 +280,7 @@ export class EngineController implements ReactiveController {
       authToken: host.authToken,
       config: host.effectiveConfig,
       baseUrl: host.ownerDocument.baseURI,
-      deviceId: deviceId(),
+      deviceId: () => deviceId(),
     };
   }
 

@@ -8,7 +8,7 @@
 import { expect, fixture, html } from '@open-wc/testing';
 import '../../src-element/s72-player.js';
 import type { S72Player } from '../../src-element/s72-player.js';
-import { keySystemSupport } from '../../src-element/core/drm/capabilities.js';
+import { keySystemSupport, probeKeySystem } from '../../src-element/core/drm/capabilities.js';
 import { DEVICE_ID_KEY } from '../../src-element/core/drm/device-id.js';
 import type { S72Error } from '../../src-element/core/errors.js';
 import type { S72Content, S72PlayerConfig } from '../../src-element/core/types.js';
@@ -62,7 +62,15 @@ describe('Widevine and PlayReady (fake CDM, demo storefront)', function () {
     expect(support.playready).to.deep.include({ keySystem: 'com.microsoft.playready.recommendation', robustness: '3000', level: 5 });
     expect(support.fairplay).to.equal(undefined);
     const widevineAsked = cdm.accessRequests.filter((request) => request.keySystem === 'com.widevine.alpha').map((r) => r.robustness[0]);
-    expect(widevineAsked).to.deep.equal(['HW_SECURE_ALL', 'HW_SECURE_DECODE', 'HW_SECURE_CRYPTO', 'SW_SECURE_DECODE']);
+    // First whether the key system is there at all (no robustness), then the levels, most secure first.
+    expect(widevineAsked).to.deep.equal(['', 'HW_SECURE_ALL', 'HW_SECURE_DECODE', 'HW_SECURE_CRYPTO', 'SW_SECURE_DECODE']);
+  });
+
+  it('a key system the browser lacks costs one access request per key-system string, not one per robustness level', async () => {
+    cdm = installFakeCdm({ 'com.microsoft.playready.recommendation': { robustness: ['2000'] } });
+    expect(await probeKeySystem('widevine')).to.equal(null);
+    const widevineAsked = cdm.accessRequests.filter((request) => request.keySystem === 'com.widevine.alpha');
+    expect(widevineAsked.map((request) => request.robustness[0])).to.deep.equal(['']);
   });
 
   it('Widevine: the service certificate, then the licence, both with the stable device id d and x-auth-token', async () => {

@@ -94,8 +94,11 @@ function legacyWebKitKeys(): WebKitMediaKeysStatic | undefined {
 }
 
 /**
- * Probes one key system: each of its key-system strings (most capable first), each robustness level
- * (most secure first), then without a robustness. Never rejects.
+ * Probes one key system: each of its key-system strings (most capable first); for a string the
+ * browser grants without a robustness, each robustness level (most secure first). A key system that
+ * refuses the unspecified robustness refuses every level, so a browser without the CDM costs one
+ * request per string, not one per level (each request is main-thread time on the start-up path,
+ * issue 12). Never rejects.
  *
  * @returns The best grant, or null when the browser has no such CDM.
  */
@@ -103,10 +106,11 @@ export async function probeKeySystem(drm: DrmType): Promise<KeySystemSupport | n
   if (typeof navigator !== 'undefined' && typeof navigator.requestMediaKeySystemAccess === 'function') {
     const levels = ROBUSTNESS_LEVELS[drm] ?? [];
     for (const keySystem of KEY_SYSTEM_TABLE[drm].probeIds) {
+      if (!(await granted(keySystem, configsFor(drm, '')))) continue;
       for (const [robustness, level] of levels) {
         if (await granted(keySystem, configsFor(drm, robustness))) return { keySystem, level, robustness, api: 'eme' };
       }
-      if (await granted(keySystem, configsFor(drm, ''))) return { keySystem, level: 1, robustness: '', api: 'eme' };
+      return { keySystem, level: 1, robustness: '', api: 'eme' };
     }
   }
   const webkit = drm === 'fairplay' ? legacyWebKitKeys() : undefined;

@@ -104,8 +104,12 @@ export interface SourceInput {
   config: S72PlayerConfig;
   /** Base for relative URLs (the document's base URI). */
   baseUrl: string;
-  /** The browser's device id: Widevine licence and certificate URLs get it as `d` (play-page §7). */
-  deviceId?: string;
+  /**
+   * The browser's device id: Widevine licence and certificate URLs get it as `d` (play-page §7). A
+   * function is called only when a Widevine server is configured (reading the id touches
+   * localStorage, a synchronous cost on the start-up path; issue 12).
+   */
+  deviceId?: string | (() => string);
 }
 
 /** Guesses the kind of a bare URL from its path: `.mpd` DASH, `.m3u8` HLS, anything else MP4. */
@@ -160,9 +164,10 @@ export function resolveSources(input: SourceInput): EngineSource[] {
   }
   // Widevine (play-page §7): the device id as `d`, and the service certificate from the same path.
   const widevine = servers.widevine;
-  if (widevine && input.deviceId) {
-    const licenseUrl = withDeviceId(widevine.licenseUrl, input.deviceId);
-    servers.widevine = { licenseUrl, certificateUrl: widevine.certificateUrl ? withDeviceId(widevine.certificateUrl, input.deviceId) : licenseUrl };
+  const id = widevine ? (typeof input.deviceId === 'function' ? input.deviceId() : input.deviceId) : undefined;
+  if (widevine && id) {
+    const licenseUrl = withDeviceId(widevine.licenseUrl, id);
+    servers.widevine = { licenseUrl, certificateUrl: widevine.certificateUrl ? withDeviceId(widevine.certificateUrl, id) : licenseUrl };
   }
   const studioPolicy = input.config.drm?.studioPolicy === true || isStudioPolicy(input.content?.playToken);
   const manifestProxy = typeof input.config.manifestProxyServerUri === 'string' && input.config.manifestProxyServerUri.trim()

@@ -119,9 +119,13 @@ export interface Engine {
   /**
    * Loads `source` and resolves once playback can start (metadata known, first segments requested).
    * @param startTime position to start at, in seconds; `undefined` = the default (0, or the live edge).
+   * @param options.onAttached called once, as soon as the video element has its source attached and a
+   *   `play()` would no longer be aborted by the load (MSE sources: the MediaSource is attached, before
+   *   the manifest and segments arrive), so the caller can ask to play while the engine still loads
+   *   (issue 12). Engines that cannot tell do not call it; the caller then plays after `load()`.
    * @throws S72Error (mapped engine error) when the source cannot be loaded.
    */
-  load(source: EngineSource, startTime?: number): Promise<void>;
+  load(source: EngineSource, startTime?: number, options?: { onAttached?: () => void }): Promise<void>;
   /** Seekable range in seconds (`{start, end}`); for VOD `{0, duration}`. */
   seekRange(): { start: number; end: number };
   videoTracks(): VideoTrackInfo[];

@@ -21,6 +21,7 @@ import {
 } from './engine.js';
 import { KEY_SYSTEMS } from './key-systems.js';
 import { mapEngineError, type EngineErrorLike } from './map-engine-error.js';
+import { takePrefetchedManifest, type PrefetchedManifest } from './manifest-prefetch.js';
 import { resolveShaka, shakaBuildOf, type Shaka } from './shaka-namespace.js';
 
 type ShakaPlayer = InstanceType<Shaka['Player']>;
@@ -118,8 +119,9 @@ export const shakaEngineLoader: EngineLoader = {
   },
   async create(video: HTMLVideoElement, kind: SourceKind): Promise<Engine> {
     const shaka = await importShaka(kind);
+    installPrefetchPlugin(shaka);
+    // Attached in load(), after the preload has started (DESIGN.md "Start-up facts").
     const engine = new ShakaEngine(shaka, video);
-    await engine.attach();
     return engine;
   },
 };
@@ -166,11 +168,7 @@ class ShakaEngine implements Engine {
     }
   }
 
-  async attach(): Promise<void> {
-    await this.player.attach(this.video);
-  }
-
-  async load(source: EngineSource, startTime?: number): Promise<void> {
+  async load(source: EngineSource, startTime?: number, options: { onAttached?: () => void } = {}): Promise<void> {
     this.licenseHeaders = { ...source.licenseHeaders };
     this.manifestProxy = source.manifestProxy ?? null;
     this.player.resetConfiguration();
@@ -189,7 +187,21 @@ class ShakaEngine implements Engine {
       preferredText: source.preferredTextLanguage ? [{ language: source.preferredTextLanguage }] : [],
     });
     try {
-      await this.player.load(source.url, startTime ?? null, MIME_TYPES[source.kind]);
+      // MSE sources are preloaded before the player is attached to the video: the preload fetches
+      // the manifest, sets up DRM and requests the licence and the first segments in parallel,
+      // where a plain load() requests segments only once the keys' session exists (issue 12).
+      // Progressive MP4 plays through src= and cannot be preloaded.
+      const preloading =
+        source.kind === 'mp4'
+          ? null
+          : this.player.preload(source.url, startTime ?? null, MIME_TYPES[source.kind], undefined, /* throwOnPreloadNotSupported= */ true);
+      // A preload that fails rejects load() below; until then its rejection is only parked here.
+      preloading?.catch(() => undefined);
+      await this.player.attach(this.video);
+      // Progressive sources get their src= inside load(): a play() before it would be aborted.
+      if (source.kind !== 'mp4') options.onAttached?.();
+      const preloaded = await preloading;
+      await this.player.load(preloaded ?? source.url, startTime ?? null, MIME_TYPES[source.kind]);
     } catch (error) {
       const mapped = this.report(error as EngineErrorLike);
       throw mapped ?? error;
@@ -359,6 +371,80 @@ export function shakaDrmConfig(source: EngineSource): {
     keySystemsMapping,
     ...(widevine ? { defaultVideoRobustnessForWidevine: widevine.robustness } : {}),
   };
+}
+
+const withPrefetchPlugin = new WeakSet<object>();
+
+/**
+ * Registers, once per shaka build, an http(s) scheme plugin that answers a manifest request with
+ * the element's prefetch of that URL when there is one (manifest-prefetch.ts; issue 12), and hands
+ * every other request, and a manifest whose prefetch failed or expired, to shaka's own fetch plugin.
+ */
+function installPrefetchPlugin(shaka: Shaka): void {
+  if (withPrefetchPlugin.has(shaka)) return;
+  withPrefetchPlugin.add(shaka);
+  const { NetworkingEngine, HttpFetchPlugin } = shaka.net;
+  type Arguments = Parameters<typeof HttpFetchPlugin.parse>;
+  const plugin = (...args: Arguments): ReturnType<typeof HttpFetchPlugin.parse> => {
+    const [uri, request, requestType] = args;
+    const prefetched =
+      requestType === NetworkingEngine.RequestType.MANIFEST && request.method === 'GET' ? takePrefetchedManifest(uri) : undefined;
+    if (!prefetched) return HttpFetchPlugin.parse(...args);
+    let fallback: ReturnType<typeof HttpFetchPlugin.parse> | null = null;
+    let aborted = false;
+    const promise = prefetched.then((response) => {
+      if (response && !aborted) return shakaResponse(shaka, response, request, requestType);
+      fallback = HttpFetchPlugin.parse(...args);
+      return fallback.promise;
+    });
+    return new shaka.util.AbortableOperation(promise, () => {
+      aborted = true;
+      return fallback ? fallback.abort() : Promise.resolve();
+    });
+  };
+  for (const scheme of ['http', 'https']) {
+    NetworkingEngine.registerScheme(scheme, plugin, NetworkingEngine.PluginPriority.APPLICATION, /* progressSupport= */ true);
+  }
+}
+
+/**
+ * A prefetched manifest as shaka's `shaka.extern.Response`, or, for an HTTP error status, the
+ * error shaka's own fetch plugin throws (`BAD_HTTP_STATUS`, recoverable: shaka retries).
+ */
+function shakaResponse(
+  shaka: Shaka,
+  response: PrefetchedManifest,
+  request: Parameters<Shaka['net']['HttpFetchPlugin']['parse']>[1],
+  requestType: Parameters<Shaka['net']['HttpFetchPlugin']['parse']>[2],
+) {
+  const { Error: ShakaError } = shaka.util;
+  if (!isSuccessStatus(response.status)) {
+    throw new ShakaError(
+      ShakaError.Severity.RECOVERABLE,
+      ShakaError.Category.NETWORK,
+      ShakaError.Code.BAD_HTTP_STATUS,
+      response.url,
+      response.status,
+      new TextDecoder().decode(response.data),
+      { ...response.headers },
+      requestType,
+      response.responseUrl,
+    );
+  }
+  return {
+    uri: response.responseUrl,
+    originalUri: response.url,
+    data: response.data,
+    status: response.status,
+    headers: { ...response.headers },
+    fromCache: false,
+    originalRequest: request,
+  };
+}
+
+/** Shaka's rule for a successful HTTP status (`HttpPluginUtils.isSuccessStatus`). */
+function isSuccessStatus(status: number): boolean {
+  return (status >= 200 && status <= 299 && status !== 202) || status === 304;
 }
 
 /** `uri` requested through the manifest proxy: `{proxy}?url={uri}` (player-and-client §7). */

@@ -87,10 +87,13 @@ export function PlayRoute({ session }: { session: PlaySession | null }) {
     };
   }, [wantsAutoplay, autoplayVerdict]);
 
-  // [end-screen] Up next (player-and-client §2, §9): loaded in the background once the player shows,
-  // for the last item of the playlist only; the player's end screen needs them to show at all.
+  // [end-screen] Up next (player-and-client §2, §9): loaded in the background once the item has
+  // started playing (its first `playing`), for the last item of the playlist only; the player's end
+  // screen needs them to show at all. Not before: their five calls would compete with the start
+  // (issue 12 "calls that only feed later screens moved off the start-up path").
+  const [startedSlug, setStartedSlug] = useState<string | null>(null);
   const suggestions = useEndScreenSuggestions(
-    state.status === 'playing'
+    state.status === 'playing' && startedSlug === state.playback.slug
       ? {
           client: services.contentClient(state.session),
           slug: state.context?.slug.slug ?? state.playback.slug,
@@ -194,7 +197,10 @@ export function PlayRoute({ session }: { session: PlaySession | null }) {
             flow.tracksChanged(tracks);
             flow.trackPlayerEvents(trackTelemetryEvents(previous, tracks));
           }}
-          onPlaying={() => flow.send({ type: 'item-playing' })}
+          onPlaying={() => {
+            setStartedSlug(playback.slug);
+            flow.send({ type: 'item-playing' });
+          }}
           onEnded={() => {
             messenger.ended(playback.slug);
             flow.send({ type: 'item-ended' });
