@@ -30,6 +30,7 @@ import { manageDevicesUrl } from './core/cast/cast-support.js';
 import type { CastSdkLoader } from './core/cast/sdk-loader.js';
 import './ui/s72-cast-panel.js';
 import { AdsController } from './controllers/ads-controller.js';
+import { WatermarkController } from './controllers/watermark-controller.js';
 import { defineElement } from './define.js';
 import type { S72Tracks } from './events.js';
 import { playerStyles } from './s72-player.styles.js';
@@ -224,6 +225,8 @@ export class S72Player extends PlayerMediaApi {
   private readonly castControl = new CastController(this);
   /** [airplay] WebKit's AirPlay target picker. */
   private readonly airplayControl = new AirPlayController(this);
+  /** [watermark] the viewer id over the video, tamper checks (player-and-client §8, §9). */
+  private readonly watermark = new WatermarkController(this, { destroy: () => this.engines.halt() });
   private readonly context = new ContextProvider(this, { context: playerContext });
   /** The host renders from these keys only; the controls subscribe to their own. */
   private readonly view = new StoreController(this, HOST_KEYS, (state) => this.reflect(state));
@@ -399,6 +402,8 @@ export class S72Player extends PlayerMediaApi {
         <s72-stats-overlay part="stats" exportparts="stats-panel, stats-graph, stats-close, version"></s72-stats-overlay>
         <!-- [ads] over the controls while a break runs (player-and-client §2 "Hidden ads overlay"). -->
         <s72-ad-overlay part="ads" exportparts="ad-video, ad-label, skip-ad-button, ad-play-button"></s72-ad-overlay>
+        <!-- [watermark] above every surface (its own z-index); no part on purpose. -->
+        ${this.watermark.render()}
       </div>
     `;
   }

@@ -11,9 +11,10 @@ import { icon } from './icons.js';
 
 /**
  * Errors a reload of the same source cannot fix, so the panel offers no "Try again": the live event
- * has finished (LIVE_STREAM_COMPLETED), the heartbeat said the rights are gone (HEARTBEAT_FORBIDDEN).
+ * has finished (LIVE_STREAM_COMPLETED), the heartbeat said the rights are gone (HEARTBEAT_FORBIDDEN),
+ * the watermark was tampered with (the player is destroyed, player-and-client §8).
  */
-export const NOT_RETRYABLE: ReadonlySet<S72ErrorCode> = new Set<S72ErrorCode>(['live_event_completed', 'content_expired']);
+export const NOT_RETRYABLE: ReadonlySet<S72ErrorCode> = new Set<S72ErrorCode>(['live_event_completed', 'content_expired', 'watermark_tampered']);
 
 /** The panel for `error`, in `i18n`'s language; `retry` reloads the media at the last position. */
 export function errorPanel(error: S72Error, i18n: Translator, retry: () => void): TemplateResult {

@@ -314,6 +314,8 @@ export const ar: StringTable<ArabicPlural> = {
   'error.drm_failed.message': 'تعذّر فك حماية الفيديو لتشغيله.',
   'error.content_expired.title': 'لم يعد متاحًا',
   'error.content_expired.message': 'انتهى وصولك إلى هذا العنوان.',
+  'error.watermark_tampered.title': 'توقّف التشغيل',
+  'error.watermark_tampered.message': 'غيّرت هذه الصفحة مشغّل الفيديو، لذا أُوقف التشغيل. أعد تحميل الصفحة للمشاهدة مرة أخرى.',
   'error.incorrect_pin.title': 'رمز سري غير صحيح',
   'error.incorrect_pin.message': 'الرمز السري الذي أدخلته غير صحيح.',
   'error.too_many_attempts.title': 'محاولات كثيرة جدًا',

@@ -298,6 +298,9 @@ export const en = {
   'error.drm_failed.message': 'The video could not be unlocked for playback.',
   'error.content_expired.title': 'No longer available',
   'error.content_expired.message': 'Your access to this title has ended.',
+  /** player-and-client §8: the watermark was tampered with, the player is destroyed (no retry). */
+  'error.watermark_tampered.title': 'Playback stopped',
+  'error.watermark_tampered.message': 'This page changed the video player, so playback was stopped. Reload the page to watch again.',
   'error.incorrect_pin.title': 'Incorrect PIN',
   'error.incorrect_pin.message': 'The PIN you entered is not correct.',
   'error.too_many_attempts.title': 'Too many attempts',

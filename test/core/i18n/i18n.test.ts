@@ -203,6 +203,7 @@ describe('i18n: errorText', () => {
     'too_many_streams', 'drm_failed', 'content_expired', 'play_token_expired', 'invalid_file_xml', 'content_not_found',
     'start_timeout',
     'live_stream_expired',
+    'watermark_tampered',
   ];
 
   it('every code the play page shows has its own title and message in both languages', () => {
