@@ -15,13 +15,13 @@ export const AD_PLAY_REQUEST = 's72-ad-play-request';
  * second video, so the film's buffer is kept), an "Ad 1 of 2 · 0:05 left" label and the skip-ad
  * button, disabled with a countdown until the ad is skippable ("Skip ad in 3 seconds"), then
  * "Skip ad". Renders from the store's `ad` row (`AdView`, written by the ads controller); the
- * controller plays the ad in {@link S72AdOverlay.video}. The region is labelled "Advertisement";
+ * controller plays the ad in its `video` property. The region is labelled "Advertisement";
  * the skip button's change to ready is announced (`aria-live`).
  *
  * @attr {boolean} active - (read-only) a break is running: the overlay shows
  * @attr {boolean} compact - (read-only) the player is narrow (< 600 px): smaller label and button
- * @fires {CustomEvent} s72-ad-skip-request - the skip-ad button was pressed (bubbles, composed)
- * @fires {CustomEvent} s72-ad-play-request - the play button of a paused ad was pressed
+ * @fires {CustomEvent<null>} s72-ad-skip-request - the skip-ad button was pressed (bubbles, composed)
+ * @fires {CustomEvent<null>} s72-ad-play-request - the play button of a paused ad was pressed (bubbles, composed)
  * @csspart ad-video - the ad's `<video>`
  * @csspart ad-label - the "Ad 1 of 2 · 0:05 left" label
  * @csspart skip-ad-button - the skip-ad button
@@ -143,11 +143,11 @@ export class S72AdOverlay extends PlayerUiElement {
 
   private readonly onSkip = (): void => {
     if (this.state.ad?.skip.kind !== 'ready') return;
-    this.dispatchEvent(new CustomEvent('s72-ad-skip-request', { bubbles: true, composed: true }));
+    this.dispatchEvent(new CustomEvent('s72-ad-skip-request', { detail: null, bubbles: true, composed: true }));
   };
 
   private readonly onPlay = (): void => {
-    this.dispatchEvent(new CustomEvent('s72-ad-play-request', { bubbles: true, composed: true }));
+    this.dispatchEvent(new CustomEvent('s72-ad-play-request', { detail: null, bubbles: true, composed: true }));
   };
 }
 
