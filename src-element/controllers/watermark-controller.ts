@@ -368,10 +368,12 @@ export class WatermarkController implements ReactiveController {
   }
 
   /**
-   * What is on top of the watermark at 5 points of its box (centre and 4 inner points), or null:
-   * at each level from the document down to the player's shadow root, the element hit must be the
-   * next host on the way to the watermark. Points outside the viewport are skipped; a point where
-   * nothing is hit (clipped by a scrolling ancestor) too.
+   * What is on top of the watermark, or null: hit tests at 5 points of its box (centre and 4 inner
+   * points); at each level from the document down to the player's shadow root, the element hit
+   * must be the next host on the way to the watermark. It counts as covered when most of the points
+   * checked are (so a page's button grazing the edge of the id, like the play page's Skip button
+   * near the bottom end corner, is not tampering). Points outside the viewport are skipped; a point
+   * where nothing is hit (clipped by a scrolling ancestor) too.
    */
   private hitTest(mark: Mark, box: Box): string | null {
     const chain: Array<[DocumentOrShadowRoot, Element]> = [];
@@ -400,15 +402,21 @@ export class WatermarkController implements ReactiveController {
     ].map(([fx, fy]) => [box.left + box.width * fx!, box.top + box.height * fy!]);
     mark.root.adoptedStyleSheets = [mark.base, mark.corner, mark.probe];
     try {
+      let checked = 0;
+      const covering: string[] = [];
       for (const [x, y] of points) {
         if (x < 0 || y < 0 || x >= width || y >= height) continue;
         for (const [root, expected] of chain) {
           const hit = root.elementFromPoint(x, y);
           if (hit === null) break;
-          if (hit !== expected) return `<${hit.localName}>`;
+          if (hit !== expected) {
+            covering.push(`<${hit.localName}>`);
+            break;
+          }
         }
+        checked++;
       }
-      return null;
+      return checked > 0 && covering.length * 2 > checked ? [...new Set(covering)].join(', ') : null;
     } finally {
       mark.root.adoptedStyleSheets = [mark.base, mark.corner];
     }

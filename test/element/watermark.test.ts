@@ -179,6 +179,21 @@ describe('watermark', function () {
     });
   });
 
+  it('a page element over an edge of the id only (most of it readable) is not covering', async () => {
+    const element = await player({ slug: '/film/watermark-test', playToken: mp4Content().playToken!, assets: {} }, { autoplay: false });
+    await element.updateComplete;
+    const rect = markOf(element)!.getBoundingClientRect();
+    const strip = document.createElement('div');
+    strip.dataset.testCover = '';
+    strip.style.cssText = `position: fixed; left: ${rect.left - 4}px; top: ${rect.top + rect.height * 0.85}px; width: ${rect.width + 8}px; height: 40px; background: #000; z-index: 10`;
+    document.body.append(strip);
+    await sleep(WATERMARK_CHECK_INTERVAL_MS * 3);
+    expect(codes(element)).to.equal('');
+    // The same element moved up over most of it is covering.
+    strip.style.top = `${rect.top - 4}px`;
+    await until(() => codes(element) === 'watermark_tampered/covered', () => `errors: ${codes(element)}`, 5_000);
+  });
+
   it('no viewer id in the play token: no watermark, no checks', async () => {
     const element = await player({ ...mp4Content(), playToken: playToken({ token: 'session-2' }) }, { autoplay: false });
     await element.updateComplete;
