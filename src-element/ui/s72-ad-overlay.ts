@@ -16,7 +16,7 @@ export const AD_PLAY_REQUEST = 's72-ad-play-request';
  * button, disabled with a countdown until the ad is skippable ("Skip ad in 3 seconds"), then
  * "Skip ad". Renders from the store's `ad` row (`AdView`, written by the ads controller); the
  * controller plays the ad in its `video` property. The region is labelled "Advertisement";
- * the skip button's change to ready is announced (`aria-live`).
+ * the skip button's change to ready is announced once (a `status` region), not every second.
  *
  * @attr {boolean} active - (read-only) a break is running: the overlay shows
  * @attr {boolean} compact - (read-only) the player is narrow (< 600 px): smaller label and button
@@ -93,6 +93,14 @@ export class S72AdOverlay extends PlayerUiElement {
       font: inherit;
       cursor: pointer;
     }
+    .sr {
+      position: absolute;
+      inline-size: 1px;
+      block-size: 1px;
+      overflow: hidden;
+      clip-path: inset(50%);
+      white-space: nowrap;
+    }
     :host([compact]) .label {
       font-size: 0.85em;
     }
@@ -130,13 +138,14 @@ export class S72AdOverlay extends PlayerUiElement {
           ? html`<button
               class="skip"
               part="skip-ad-button"
-              aria-live="polite"
               ?disabled=${skip.kind !== 'ready'}
               @click=${this.onSkip}
             >
               ${skip.kind === 'ready' ? i18n.t('ads.skip') : i18n.t('ads.skipIn', { count: skip.remainingS })}
             </button>`
           : nothing}
+        <!-- Said once when the ad becomes skippable (not at every second of the countdown). -->
+        <span class="sr" role="status">${view && skip.kind === 'ready' ? i18n.t('ads.skip') : ''}</span>
       </div>
     `;
   }

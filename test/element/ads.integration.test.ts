@@ -169,6 +169,28 @@ describe('ads in <s72-player> (real demo ad server)', function () {
     expect(overlayOf(el).hasAttribute('active')).to.equal(false);
   });
 
+  it('a paused ad plays again while the window is visible (checked every 1 s); the compact layout follows a resize after 500 ms', async () => {
+    const { el } = await player(demoUrl('/services/ads/vast/noskip?d=30'));
+    const overlay = overlayOf(el);
+    void el.play().catch(() => undefined);
+    await until(() => overlay.hasAttribute('active'), 'the overlay never showed');
+    const ad = overlay.video!;
+    await until(() => !ad.paused && ad.currentTime > 0.2, 'the ad never played');
+    ad.pause();
+    const pausedAt = performance.now();
+    await until(() => overlay.shadowRoot!.querySelector('[part="ad-play-button"]') !== null, 'no play button on the paused ad', 2000);
+    await until(() => !ad.paused, 'the paused ad was not resumed', 3000);
+    expect(performance.now() - pausedAt).to.be.below(2500);
+    await until(() => el.store.getState().ad?.paused === false, 'the overlay still shows the ad paused', 2000);
+
+    expect(overlay.hasAttribute('compact')).to.equal(false);
+    el.style.inlineSize = '400px';
+    const resizedAt = performance.now();
+    await until(() => overlay.hasAttribute('compact'), 'never compact', 3000);
+    expect(performance.now() - resizedAt, 'debounced 500 ms').to.be.at.least(450);
+    el.remove();
+  });
+
   it('no ad tag: no overlay, no ad request', async () => {
     const { el } = await player(null);
     void el.play().catch(() => undefined);

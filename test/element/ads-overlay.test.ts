@@ -1,0 +1,108 @@
+/**
+ * The ads overlay on its own (ui/s72-ad-overlay.ts; player-and-client §2 "Hidden ads overlay", §4
+ * "The skip-ad button is disabled until skippable"): rendered from a real store's `ad` row — hidden
+ * without a break; the label, the countdown and the disabled button; ready → one announcement and a
+ * skip request; no button without a skip offset; the paused ad's play button; compact layout; the
+ * Arabic strings (right to left).
+ */
+import { expect, fixture, html } from '@open-wc/testing';
+import type { AdView } from '../../src-element/core/ads/ad-view.js';
+import { createPlayerStore } from '../../src-element/core/player-store.js';
+import '../../src-element/s72-player.js';
+import '../../src-element/ui/s72-ad-overlay.js';
+import type { S72AdOverlay } from '../../src-element/ui/s72-ad-overlay.js';
+
+const VIEW: AdView = { phase: 'playing', index: 1, count: 2, remainingS: 5, skip: { kind: 'countdown', remainingS: 3 }, paused: false, compact: false };
+
+async function overlay(): Promise<{ el: S72AdOverlay; store: ReturnType<typeof createPlayerStore> }> {
+  const store = createPlayerStore();
+  const el = await fixture<S72AdOverlay>(html`<s72-ad-overlay .store=${store}></s72-ad-overlay>`);
+  return { el, store };
+}
+
+const part = (el: S72AdOverlay, name: string): HTMLElement | null => el.shadowRoot!.querySelector(`[part="${name}"]`);
+
+describe('<s72-ad-overlay>', () => {
+  it('is hidden without a break; its video exists for the controller', async () => {
+    const { el } = await overlay();
+    expect(el.hasAttribute('active')).to.equal(false);
+    expect(getComputedStyle(el).display).to.equal('none');
+    expect(el.video).to.be.instanceOf(HTMLVideoElement);
+    expect(part(el, 'skip-ad-button')).to.equal(null);
+  });
+
+  it('during a break: the region, "Ad 1 of 2 · 0:05 left", the disabled skip button with its countdown, nothing announced yet', async () => {
+    const { el, store } = await overlay();
+    store.setUi({ ad: VIEW });
+    await el.updateComplete;
+    expect(el.hasAttribute('active')).to.equal(true);
+    expect(getComputedStyle(el).display).to.equal('block');
+    expect(el.shadowRoot!.querySelector('[role="region"]')!.getAttribute('aria-label')).to.equal('Advertisement');
+    expect(part(el, 'ad-label')!.textContent!.trim()).to.equal('Ad 1 of 2 · 0:05 left');
+    const button = part(el, 'skip-ad-button') as HTMLButtonElement;
+    expect(button.disabled).to.equal(true);
+    expect(button.textContent!.trim()).to.equal('Skip ad in 3 seconds');
+    expect(el.shadowRoot!.querySelector('[role="status"]')!.textContent).to.equal('');
+    let requests = 0;
+    el.addEventListener('s72-ad-skip-request', () => requests++);
+    button.click();
+    expect(requests, 'a disabled button sends nothing').to.equal(0);
+    store.setUi({ ad: { ...VIEW, skip: { kind: 'countdown', remainingS: 1 } } });
+    await el.updateComplete;
+    expect(button.textContent!.trim()).to.equal('Skip ad in 1 second');
+  });
+
+  it('ready: enabled "Skip ad", announced once, and a click sends s72-ad-skip-request (bubbling out of the shadow root)', async () => {
+    const { el, store } = await overlay();
+    store.setUi({ ad: { ...VIEW, count: 1, skip: { kind: 'ready' } } });
+    await el.updateComplete;
+    expect(part(el, 'ad-label')!.textContent!.trim()).to.equal('Ad · 0:05 left');
+    const button = part(el, 'skip-ad-button') as HTMLButtonElement;
+    expect(button.disabled).to.equal(false);
+    expect(button.textContent!.trim()).to.equal('Skip ad');
+    expect(el.shadowRoot!.querySelector('[role="status"]')!.textContent).to.equal('Skip ad');
+    const events: Event[] = [];
+    document.addEventListener('s72-ad-skip-request', (event) => events.push(event), { once: true });
+    button.click();
+    expect(events).to.have.length(1);
+    expect(events[0]!.composed).to.equal(true);
+  });
+
+  it('no skip offset: no button; loading: "Loading the ad"; a paused ad: a play button that asks to play', async () => {
+    const { el, store } = await overlay();
+    store.setUi({ ad: { ...VIEW, skip: { kind: 'none' } } });
+    await el.updateComplete;
+    expect(part(el, 'skip-ad-button')).to.equal(null);
+    store.setUi({ ad: { ...VIEW, phase: 'loading', count: 0 } });
+    await el.updateComplete;
+    expect(part(el, 'ad-label')!.textContent!.trim()).to.equal('Loading the ad');
+    store.setUi({ ad: { ...VIEW, paused: true } });
+    await el.updateComplete;
+    let plays = 0;
+    el.addEventListener('s72-ad-play-request', () => plays++);
+    (part(el, 'ad-play-button') as HTMLButtonElement).click();
+    expect(plays).to.equal(1);
+  });
+
+  it('compact layout on narrow players; the end of the break hides it again', async () => {
+    const { el, store } = await overlay();
+    store.setUi({ ad: { ...VIEW, compact: true } });
+    await el.updateComplete;
+    expect(el.hasAttribute('compact')).to.equal(true);
+    store.setUi({ ad: null });
+    await el.updateComplete;
+    expect(el.hasAttribute('active')).to.equal(false);
+    expect(el.hasAttribute('compact')).to.equal(false);
+  });
+
+  it('in Arabic (inside a player, which provides the translator): the texts of the ar table', async () => {
+    const wrapper = await fixture<HTMLDivElement>(html`<div lang="ar" dir="rtl"><s72-player></s72-player></div>`);
+    const player = wrapper.querySelector('s72-player')!;
+    await player.updateComplete;
+    const inner = player.shadowRoot!.querySelector('s72-ad-overlay')!;
+    player.store.setUi({ ad: { ...VIEW, skip: { kind: 'ready' } } });
+    await inner.updateComplete;
+    expect(inner.shadowRoot!.querySelector('[role="region"]')!.getAttribute('aria-label')).to.equal('إعلان');
+    expect(inner.shadowRoot!.querySelector('[part="skip-ad-button"]')!.textContent!.trim()).to.equal('تخطي الإعلان');
+  });
+});
