@@ -7,6 +7,12 @@ export { S72Player, MAX_PLAY_FAILURES, SEEK_STEP_S } from './s72-player.js';
 export { S72ControlBar } from './ui/s72-control-bar.js';
 export type { S72Suggestion, S72SuggestionSource } from './core/ui/ui-state.js';
 export type { S72EndScreenClick } from './events.js';
+// [cast] Casting and AirPlay (README "Casting and AirPlay")
+export type { S72CastChange } from './events.js';
+export type { S72CastCommand } from './core/cast/cast-commands.js';
+export type { CastAppState, CastConnectionStatus, CastErrorScreen, CastState } from './core/cast/cast-state.js';
+export { CAST_SDK_URL, DEFAULT_CAST_APP_ID, DEFAULT_MANAGE_DEVICES_URL } from './core/cast/cast-constants.js';
+export { castSdkLoader, type CastSdk, type CastSdkLoader, type CastScriptInjector } from './core/cast/sdk-loader.js';
 export {
   EVENT_PROPS,
   MEDIA_EVENTS,

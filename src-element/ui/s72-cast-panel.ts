@@ -134,7 +134,7 @@ export class S72CastPanel extends PlayerUiElement {
   `;
 
   /** The manage-devices link of the error screens (player-and-client §2; default `/devices.html`). */
-  @property({ attribute: 'manage-devices-url' }) manageDevicesUrl = DEFAULT_MANAGE_DEVICES_URL;
+  @property({ attribute: 'manage-devices-url' }) manageDevicesUrl: string = DEFAULT_MANAGE_DEVICES_URL;
   /** The poster shown behind "Casting to {receiver}". */
   @property() poster: string | null = null;
   /** True 200 ms after mount (§4 "fades in 200 ms after mount"). */

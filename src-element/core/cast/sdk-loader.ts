@@ -44,9 +44,9 @@ export function loadedCastSdk(): CastSdk | null {
 /** The default injector: one `<script async src>` per page (a second player reuses it). */
 export const injectScript: CastScriptInjector = (url, onError) => {
   if (typeof document === 'undefined') return onError(new Error('no document'));
-  const existing = [...document.querySelectorAll('script')].find((script) => script.src === url);
+  const existing = Array.from(document.getElementsByTagName('script')).find((script) => script.src === url);
   const script = existing ?? document.createElement('script');
-  script.addEventListener('error', (event) => onError(event), { once: true });
+  script.addEventListener('error', (event: Event) => onError(event), { once: true });
   if (existing) return;
   script.async = true;
   script.src = url;

@@ -5,6 +5,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { S72Tracks } from 's72-player';
 import { trackTelemetryEvents } from '../../features/play-telemetry/track-events.js';
+import { castErrorTelemetry, castTelemetryEvents, type CastChangeLike } from '../../features/play-flow/cast-config.js';
 import { CountdownScreen } from '../../features/play-flow/components/countdown-screen.js';
 import { ErrorScreen } from '../../features/play-flow/components/error-screen.js';
 import { LiveEndedScreen, LIVE_EVENT_COMPLETED } from '../../features/play-flow/components/live-ended-screen.js';
@@ -69,6 +70,7 @@ export function PlayRoute({ session }: { session: PlaySession | null }) {
   const backHref = session?.redirectUrl ?? paths.home.getHref();
   // The last track snapshot of the item playing, for subtitles-on/off and audio-track-changed.
   const lastTracks = useRef<{ slug: string; tracks: S72Tracks } | null>(null);
+  const lastCast = useRef<CastChangeLike | null>(null);
   // The player's LIVE_STREAM_EXPIRED hook (play-page §4): a new streams call; one function per flow.
   const refreshPlayToken = useCallback(() => flow.refreshPlayToken(), [flow]);
   // play-page §9: autoplay is decided once, with a silent clip, before the player starts. The check
@@ -191,6 +193,11 @@ export function PlayRoute({ session }: { session: PlaySession | null }) {
           related={relatedMenu(playback)}
           backHref={backHref}
           onTimeUpdate={(t) => messenger.timeUpdate(playback.slug, t)}
+          onCastChange={(change) => {
+            // play-page §7: cast events go to play telemetry.
+            flow.trackPlayerEvents(castTelemetryEvents(lastCast.current, change));
+            lastCast.current = change;
+          }}
           onTracksChange={(tracks) => {
             const previous = lastTracks.current?.slug === playback.slug ? lastTracks.current.tracks : null;
             lastTracks.current = { slug: playback.slug, tracks };
@@ -221,6 +228,8 @@ export function PlayRoute({ session }: { session: PlaySession | null }) {
             // A critical player error ends playback: the flow shows it (or the unsupported-device
             // page, play-page §8) and sends `player-error` telemetry.
             if (error.severity === 'critical') flow.playbackFailed(error);
+            // play-page §7: cast errors go to play telemetry; local playback goes on.
+            else if (error.category === 'cast') flow.trackPlayerEvents(castErrorTelemetry(error));
           }}
         />
       );

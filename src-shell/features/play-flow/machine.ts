@@ -66,6 +66,7 @@ import { safeRedirectUrl, withQuery } from '../../lib/safe-url.js';
 import type { PlaySession } from '../../types/play-session.js';
 import { buildContent, buildPlayerConfig } from './build-content.js';
 import { sessionServicesConfig } from './session-services.js';
+import { castPlayerConfig } from './cast-config.js';
 import { chooseStream, configuredKeySystems, type PlaybackCapabilities, type StreamKind } from './choose-stream.js';
 import { describeItem, type ItemDescription, type ItemMetadata } from './describe-item.js';
 import { flowError, toFlowError, withMessage, type FlowError } from './flow-errors.js';
@@ -129,8 +130,8 @@ export interface Playback {
    */
   related?: RelatedItem[];
   /**
-   * `cast=false` / `airplay=false` (play-page §2). `<s72-player>` has no switch for these yet; kept
-   * here so the page can hand them over once it has.
+   * `cast=false` / `airplay=false` (play-page §2); the player gets them in `config.cast.enabled` and
+   * `config.airplay` (cast-config.ts).
    */
   castEnabled: boolean;
   airplayEnabled: boolean;
@@ -593,6 +594,8 @@ function streamsLoaded(
     allowedOrigins: env.allowedOrigins,
     restrictions: state.device?.restrictions,
   });
+  // [cast] casting and AirPlay switches, app id, manage-devices page (play-page §2, §9; cast-config.ts)
+  Object.assign(config, castPlayerConfig(env.origin, state.session, state.configuration, env.allowedOrigins));
   const chosen = chooseStream(response.streams, state.capabilities, configuredKeySystems(config));
   if (!chosen) return unsupported({ ...state, status: 'loading', phase: 'streams' }, 'content_not_supported', state.device, state.configuration);
   // play-page §9: a DRM-only restriction blocks DRM streams only.

@@ -4,7 +4,7 @@
  */
 import { S72Player, type S72PlayerElement } from 's72-player/react';
 import type { Clock, S72Error, S72Content, S72PlayerConfig } from 's72-player/client';
-import type { S72EndScreenClick, S72Suggestion, S72Tracks } from 's72-player';
+import type { S72CastChange, S72EndScreenClick, S72Suggestion, S72Tracks } from 's72-player';
 import { useEffect, useMemo, useRef, useState, type CSSProperties, type MouseEvent } from 'react';
 import { SkipPlayTimer, type SkipButtonState } from '../skip-timing.js';
 import { goToPlayHash } from '../../../config/paths.js';
@@ -44,6 +44,8 @@ export interface PlayerScreenProps {
   onPlaying?: () => void;
   onEnded?: () => void;
   onError?: (error: S72Error) => void;
+  /** `s72-cast-change`: casting started or stopped, the receiver's state changed (play telemetry). */
+  onCastChange?: (change: S72CastChange) => void;
   /** The player's tracks, on every `s72-tracks-change` (the first one right after load). */
   onTracksChange?: (tracks: S72Tracks) => void;
   /**
@@ -154,6 +156,7 @@ export function PlayerScreen(props: PlayerScreenProps) {
           props.onEnded?.();
         }}
         onS72Error={(e: CustomEvent<S72Error>) => props.onError?.(e.detail)}
+        onS72CastChange={(e: CustomEvent<S72CastChange>) => props.onCastChange?.(e.detail)}
         onS72TracksChange={(e: CustomEvent<S72Tracks>) => props.onTracksChange?.(e.detail)}
         suggestions={props.suggestions ?? []}
         // [end-screen] Up next starts below the player's title bar (shown with the end screen).

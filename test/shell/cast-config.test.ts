@@ -1,0 +1,44 @@
+/** The play page's cast and AirPlay settings (src-shell/features/play-flow/cast-config.ts; play-page §2, §9; player-and-client §3, §5). */
+import { expect } from '@open-wc/testing';
+import { castPlayerConfig } from '../../src-shell/features/play-flow/cast-config.js';
+
+const ORIGIN = 'https://store.example';
+const session = { castEnabled: true, airplayEnabled: true, authToken: ' viewer ' };
+
+describe('play page cast configuration', () => {
+  it('off unless the configuration enables it (player-and-client §5 "cast config enabled")', () => {
+    expect(castPlayerConfig(ORIGIN, session, {}).cast!.enabled).to.equal(false);
+    expect(castPlayerConfig(ORIGIN, session).cast!.enabled).to.equal(false);
+  });
+  it('enabled: the storefront as playlist base URL and the viewer token; default app id; /devices.html', () => {
+    expect(castPlayerConfig(ORIGIN, session, { cast_enabled: true })).to.deep.equal({
+      cast: { enabled: true, playlist: { baseUrl: ORIGIN, authToken: 'viewer' } },
+      airplay: true,
+      manageDevicesUrl: 'https://store.example/devices.html',
+    });
+  });
+  it('cast=false / airplay=false turn them off', () => {
+    expect(castPlayerConfig(ORIGIN, { ...session, castEnabled: false, airplayEnabled: false }, { cast_enabled: true }).cast!.enabled).to.equal(false);
+    expect(castPlayerConfig(ORIGIN, { ...session, airplayEnabled: false }).airplay).to.equal(false);
+    expect(castPlayerConfig(ORIGIN, session, { cast_enabled: false }).cast!.enabled).to.equal(false);
+  });
+  it('the configured app id and devices page; a devices page on another origin falls back to the default', () => {
+    const config = castPlayerConfig(ORIGIN, { ...session, authToken: undefined }, { cast_enabled: true, cast_app_id: 'ABCD1234', devices_url: '/account/devices' });
+    expect(config.cast).to.deep.equal({ enabled: true, appId: 'ABCD1234', playlist: { baseUrl: ORIGIN } });
+    expect(config.manageDevicesUrl).to.equal('https://store.example/account/devices');
+    expect(castPlayerConfig(ORIGIN, session, { devices_url: 'https://evil.example/devices' }).manageDevicesUrl).to.equal('https://store.example/devices.html');
+  });
+});
+
+describe('play telemetry of casting (play-page §7 "cast events")', () => {
+  const change = (casting: boolean, connectionStatus = casting ? 'CONNECTED' : 'NOT_CONNECTED') => ({ casting, connectionStatus, friendlyName: 'TV' });
+  it('cast-started when playback moves to the receiver, cast-ended when it comes back, nothing in between', async () => {
+    const { castTelemetryEvents, castErrorTelemetry } = await import('../../src-shell/features/play-flow/cast-config.js');
+    expect(castTelemetryEvents(null, change(false))).to.deep.equal([]);
+    expect(castTelemetryEvents(change(false), change(true))).to.deep.equal([{ event: 'cast-started', data: { connectionStatus: 'CONNECTED' } }]);
+    expect(castTelemetryEvents(change(true), change(true))).to.deep.equal([]);
+    expect(castTelemetryEvents(change(true), change(false))).to.deep.equal([{ event: 'cast-ended', data: { connectionStatus: 'NOT_CONNECTED' } }]);
+    expect(castErrorTelemetry({ code: 'cast_sdk_not_loaded', category: 'cast' })).to.deep.equal([{ event: 'cast-error', data: { code: 'cast_sdk_not_loaded' } }]);
+    expect(castErrorTelemetry({ code: 'network_error', category: 'network' })).to.deep.equal([]);
+  });
+});
