@@ -13,6 +13,7 @@
  * | `GET /services/ads/vast/midroll` | linear, 6 s, skippable after 2 s |
  * | `GET /services/ads/vast/noskip` | linear, 5 s, not skippable |
  * | `GET /services/ads/vast/broken` | linear whose media file is 404 (a media error: VAST error 405) |
+ * | `GET /services/ads/vast/pod` | an ad pod: `pod-1` (as noskip), then `pod-2` (as midroll) |
  * | `GET /services/ads/vast/empty` | an empty VAST (no ad: VAST error 303 pixel) |
  * | `GET /services/ads/vast/error` | HTTP 500 (an ad request error) |
  * | `GET /services/ads/vast/wrapper/{n}` | a wrapper pointing at `wrapper/{n-1}`; `wrapper/0` is the pre-roll |
@@ -49,8 +50,8 @@ const LINEAR_ADS: Readonly<Record<string, LinearSpec>> = Object.freeze({
   broken: { durationS: 5, skipS: null, title: 'Demo ad with missing media', media: '/media/ads/missing.mp4' },
 });
 
-/** Names `vmap?breaks=` may use: the linear ads, `empty`, `error` and `wrapper-{n}`. */
-const AD_NAME = /^(preroll|midroll|noskip|broken|empty|error|wrapper-\d{1,2})$/;
+/** Names `vmap?breaks=` may use: the linear ads, `pod`, `empty`, `error` and `wrapper-{n}`. */
+const AD_NAME = /^(preroll|midroll|noskip|broken|pod|empty|error|wrapper-\d{1,2})$/;
 
 const PIXEL = Buffer.from('R0lGODlhAQABAIAAAAAAAP///yH5BAEAAAAALAAAAAABAAEAAAIBRAA7', 'base64');
 
@@ -80,13 +81,11 @@ function trackUrl(base: string, id: string, event: string): string {
   return `${base}${AD_TRACK_PATH}${id}/${event}`;
 }
 
-/** A VAST 4.1 document with one inline linear ad (IAB VAST 4.1 §3.4, §3.9). */
-export function linearVast(base: string, id: string, spec: LinearSpec): string {
+/** One inline linear `<Ad>` (IAB VAST 4.1 §3.4, §3.9); `sequence` places it in an ad pod. */
+function inlineAd(base: string, id: string, spec: LinearSpec, sequence?: number): string {
   const track = (event: string): string => `<Tracking event="${event}"><![CDATA[${trackUrl(base, id, event)}]]></Tracking>`;
   const skip = spec.skipS === null ? '' : ` skipoffset="${vastTime(spec.skipS)}"`;
-  return `<?xml version="1.0" encoding="UTF-8"?>
-<VAST version="4.1" xmlns="http://www.iab.com/VAST">
-  <Ad id="${xmlEscape(id)}">
+  return `  <Ad id="${xmlEscape(id)}"${sequence === undefined ? '' : ` sequence="${sequence}"`}>
     <InLine>
       <AdSystem version="1">s72 demo ad server</AdSystem>
       <AdServingId>${xmlEscape(id)}-serving</AdServingId>
@@ -107,7 +106,23 @@ export function linearVast(base: string, id: string, spec: LinearSpec): string {
         </Creative>
       </Creatives>
     </InLine>
-  </Ad>
+  </Ad>`;
+}
+
+/** A VAST 4.1 document with one inline linear ad. */
+export function linearVast(base: string, id: string, spec: LinearSpec): string {
+  return `<?xml version="1.0" encoding="UTF-8"?>
+<VAST version="4.1" xmlns="http://www.iab.com/VAST">
+${inlineAd(base, id, spec)}
+</VAST>
+`;
+}
+
+/** A VAST 4.1 ad pod (§2.3.3): the given ads with `sequence` 1, 2, … played one after the other. */
+export function podVast(base: string, ads: readonly { id: string; spec: LinearSpec }[]): string {
+  return `<?xml version="1.0" encoding="UTF-8"?>
+<VAST version="4.1" xmlns="http://www.iab.com/VAST">
+${ads.map((ad, i) => inlineAd(base, ad.id, ad.spec, i + 1)).join('\n')}
 </VAST>
 `;
 }
@@ -234,6 +249,9 @@ export function registerAds(app: FastifyInstance): void {
     const base = origin(req);
     const name = req.params.name;
     if (name === 'empty') return sendXml(reply, emptyVast(base));
+    if (name === 'pod') {
+      return sendXml(reply, podVast(base, [{ id: 'pod-1', spec: linearSpec('noskip', req.query) }, { id: 'pod-2', spec: linearSpec('midroll', req.query) }]));
+    }
     if (name === 'error') throw new HttpError(500, 'ad_server_error', 'The demo ad server failed on purpose.');
     return sendXml(reply, linearVast(base, name, linearSpec(name, req.query)));
   });

@@ -86,6 +86,8 @@ export class AdsController implements ReactiveController {
   private breaks: AdBreak[] = [];
   private readonly played = new Set<string>();
   private prerollHandled = true;
+  /** Where the film was when its first play was held for the pre-roll (seconds). */
+  private heldAtS = 0;
   private active = false;
   private lastTimeS = 0;
   private compact = false;
@@ -200,6 +202,7 @@ export class AdsController implements ReactiveController {
     if (this.prerollHandled) return;
     // The first play: held until the schedule is known and its pre-roll has played.
     this.prerollHandled = true;
+    this.heldAtS = media.currentTime;
     media.pause();
     void this.preroll(this.run);
   }
@@ -234,6 +237,9 @@ export class AdsController implements ReactiveController {
       return;
     }
     const pre = breaks.find((b) => b.offset === 'start' && !this.played.has(b.id));
+    // A frame or two may have played before the \`play\` event's pause: the film starts where it was held.
+    const media = this.media;
+    if (pre && media && media.currentTime > this.heldAtS + 0.05) media.currentTime = this.heldAtS;
     if (pre) {
       await this.playBreak(pre, run);
       return;

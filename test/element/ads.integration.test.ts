@@ -191,6 +191,19 @@ describe('ads in <s72-player> (real demo ad server)', function () {
     el.remove();
   });
 
+  it('an ad pod: "Ad 1 of 2", then "Ad 2 of 2", then the film', async () => {
+    const { el } = await player(demoUrl('/services/ads/vast/pod?d=1&skip=none'));
+    const overlay = overlayOf(el);
+    const label = (): string => overlay.shadowRoot!.querySelector('[part="ad-label"]')?.textContent?.trim() ?? '';
+    void el.play().catch(() => undefined);
+    await until(() => label().startsWith('Ad 1 of 2'), () => `label: ${label()}`);
+    await until(() => label().startsWith('Ad 2 of 2'), () => `label: ${label()}`, 10_000);
+    await until(() => !overlay.hasAttribute('active'), 'the pod never ended', 10_000);
+    await until(() => !filmVideo(el).paused, 'the film did not play');
+    const events = await trackedUntil((list) => list.some((e) => e.ad === 'pod-2' && e.event === 'complete'));
+    expect(events.filter((e) => e.event === 'impression').map((e) => e.ad)).to.deep.equal(['pod-1', 'pod-2']);
+  });
+
   it('no ad tag: no overlay, no ad request', async () => {
     const { el } = await player(null);
     void el.play().catch(() => undefined);

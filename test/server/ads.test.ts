@@ -121,3 +121,16 @@ describe('demo ad server: tracking', () => {
     );
   });
 });
+
+describe('demo ad server: ad pod', () => {
+  test('vast/pod: two ads with sequence 1 and 2, each with its own pixels', async () => {
+    const response = await vast('/services/ads/vast/pod?d=2');
+    assert.deepEqual(
+      response.ads.map((ad: Any) => [ad.id, ad.sequence, ad.creatives[0].duration, ad.creatives[0].skipDelay]),
+      [
+        ['pod-1', '1', 2, -1],
+        ['pod-2', '2', 2, 2],
+      ],
+    );
+  });
+});

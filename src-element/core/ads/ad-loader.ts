@@ -156,7 +156,13 @@ export async function loadAdSchedule(tagUrl: string, durationS: number, options:
 
 /** What the player reads of vast-client's VASTResponse (IAB VAST 4.1 `<Ad>` → `creatives`). */
 interface VastResponseShape {
-  ads?: { title?: unknown; creatives?: VastLinearCreative[] }[];
+  ads?: { title?: unknown; sequence?: unknown; creatives?: VastLinearCreative[] }[];
+}
+
+/** An ad pod's ads in `sequence` order (VAST 4.1 §2.3.3); ads without one keep their place after them. */
+function podOrder<T extends { sequence?: unknown }>(ads: readonly T[]): T[] {
+  const rank = (ad: T): number => (Number.isFinite(Number(ad.sequence)) && ad.sequence !== null && ad.sequence !== '' ? Number(ad.sequence) : Number.POSITIVE_INFINITY);
+  return ads.map((ad, index) => ({ ad, index })).sort((a, b) => rank(a.ad) - rank(b.ad) || a.index - b.index).map(({ ad }) => ad);
 }
 
 /** A vast-client parse of one break: the client (for trackers) and its linear ads. */
@@ -192,7 +198,7 @@ export async function loadBreak(adBreak: AdBreak, options: AdLoaderOptions = {})
   }
   const canPlay = options.canPlay ?? defaultCanPlay;
   const ads: PlayableAd[] = [];
-  for (const ad of response?.ads ?? []) {
+  for (const ad of podOrder(response?.ads ?? [])) {
     const creative = (ad.creatives ?? []).find((c) => c.type === 'linear');
     if (!creative) continue;
     const media = creative.mediaFiles.find(

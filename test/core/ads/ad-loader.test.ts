@@ -60,6 +60,14 @@ describe('loadAdSchedule / loadBreak (real demo ad server)', () => {
     expect(loaded.ads[0]!.skipOffsetS).to.equal(4);
   });
 
+  it('an ad pod: its ads in sequence order', async () => {
+    const loaded = await loadBreak({ id: 'p', offset: 'start', tagUrl: demoUrl('/services/ads/vast/pod?d=2'), vast: null });
+    expect(loaded.ads.map((ad) => [ad.title, ad.skipOffsetS])).to.deep.equal([
+      ['Demo unskippable ad', null],
+      ['Demo mid-roll', 2],
+    ]);
+  });
+
   it('6 wrapper redirects are followed; a 7th is not (VAST 302 pixel)', async () => {
     const six = await loadBreak({ id: 'w6', offset: 'start', tagUrl: demoUrl('/services/ads/vast/wrapper/6'), vast: null });
     expect(six.ads).to.have.length(1);
