@@ -1,3 +1,4 @@
+// eslint-disable-next-line @typescript-eslint/triple-slash-reference -- @dailymotion/vmap ships no types; they are declared beside the element (tsconfig.node.json does not include src-element)
 /// <reference path="../../src-element/core/ads/vmap-module.d.ts" />
 /**
  * The demo ad server (demo/server/ads.ts, issue 14): its VAST and VMAP documents as the player's
