@@ -8,6 +8,7 @@
  * casting.
  */
 import { expect, fixture, html } from '@open-wc/testing';
+import sinon from 'sinon';
 import '../../src-element/s72-player.js';
 import type { S72Player } from '../../src-element/s72-player.js';
 import type { S72Error } from '../../src-element/core/errors.js';
@@ -225,5 +226,35 @@ describe('casting (<s72-player> with the fake Cast framework)', function () {
     expect(fake.endCalls.at(-1), 'endCurrentSession(true)').to.equal(true);
     expect(panel(second), 'the panel is gone').to.equal(null);
     expect(second.store.getState().cast.connectionLost).to.equal(false);
+  });
+
+  it('heartbeat stops while casting (player-and-client §5), even with the local video playing, and resumes after', async () => {
+    const beats: string[] = [];
+    const realFetch = window.fetch.bind(window);
+    const stub = sinon.stub(window, 'fetch').callsFake((input, init) => {
+      const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
+      if (url === 'https://store.example/hb') {
+        beats.push(url);
+        return Promise.resolve(new Response('{}', { status: 200 }));
+      }
+      return realFetch(input, init);
+    });
+    try {
+      const config = { ...CONFIG, heartbeat: { uri: 'https://store.example/hb', intervalMs: 1_000 } };
+      const element = await fixture<S72Player>(
+        html`<s72-player muted .castSdkLoader=${fake.loader} .config=${config} .content=${{ ...content(), playToken: 'header.payload.signature' }}></s72-player>`,
+      );
+      await nextEvent(element, 's72-loaded');
+      await casting(element);
+      await element.play(); // the rule, not the paused video, keeps the heartbeat off
+      await new Promise((resolve) => setTimeout(resolve, 2_500));
+      expect(beats, 'no heartbeat while casting').to.deep.equal([]);
+      element.dispatchEvent(new CustomEvent('s72-cast-request', { detail: { action: 'stop' }, bubbles: true, composed: true }));
+      await until(() => !element.store.getState().cast.connectionLost && element.store.getState().cast.connectionStatus === 'NOT_CONNECTED', 'stopped');
+      if (element.paused) await element.play();
+      await until(() => beats.length > 0, 'heartbeats again once casting stopped');
+    } finally {
+      stub.restore();
+    }
   });
 });
