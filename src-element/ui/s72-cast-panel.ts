@@ -60,7 +60,7 @@ export class S72CastPanel extends PlayerUiElement {
       gap: 0.75em;
       padding: 1.5em;
       text-align: center;
-      background: rgb(0 0 0 / 0.8);
+      background: rgb(0 0 0 / 0.88);
       isolation: isolate;
       opacity: 0;
       transition: opacity 200ms ease-out;
@@ -75,7 +75,7 @@ export class S72CastPanel extends PlayerUiElement {
       inline-size: 100%;
       block-size: 100%;
       object-fit: cover;
-      opacity: 0.35;
+      opacity: 0.15;
       z-index: -1;
     }
     .status {
