@@ -64,7 +64,8 @@ export interface AdsControllerOptions extends AdLoaderOptions {
   random?: () => number;
 }
 
-type AdOutcome = 'complete' | 'skip' | 'error';
+/** `stopped`: the player left the ad (new source, removed from the page): nothing is tracked. */
+type AdOutcome = 'complete' | 'skip' | 'error' | 'stopped';
 
 /** An `ad_error` (recoverable): reported, and the content plays on (player-and-client §7). */
 export function adError(message: string, data: Record<string, unknown> = {}, cause?: unknown): S72Error {
@@ -94,6 +95,10 @@ export class AdsController implements ReactiveController {
   private blocked = false;
   /** Ends the ad playing now (skip request), or null. */
   private skipCurrent: (() => void) | null = null;
+  /** Stops the ad playing now without tracking (the player left it), or null. */
+  private stopCurrent: (() => void) | null = null;
+  /** The pre-roll's hold is on (its schedule or break not finished). */
+  private holding = false;
   private resizeObserver: ResizeObserver | null = null;
   private resizeTimer: TimerHandle = null;
 
@@ -137,6 +142,15 @@ export class AdsController implements ReactiveController {
   }
 
   hostDisconnected(): void {
+    // Removed (or moved) during a break: the ad stops at once (its <video> would go on playing
+    // detached, its timers would restart it); the film stays paused where it was.
+    if (this.active || this.holding) {
+      this.run++;
+      this.stopCurrent?.();
+      this.active = false;
+      this.holding = false;
+      this.endBreakView();
+    }
     this.host.removeEventListener(AD_SKIP_REQUEST, this.onSkipRequest);
     this.host.removeEventListener(AD_PLAY_REQUEST, this.onPlayRequest);
     this.resizeObserver?.disconnect();
@@ -152,16 +166,16 @@ export class AdsController implements ReactiveController {
     if (content === this.content) return;
     this.content = content;
     this.run++;
-    this.skipCurrent?.();
-    this.skipCurrent = null;
+    this.stopCurrent?.();
     this.schedule = null;
     this.breaks = [];
     this.played.clear();
     this.lastTimeS = 0;
     if (this.blocked) this.host.store.setSession({ adBlocked: false });
     this.blocked = false;
-    if (this.active) this.endBreakView();
+    if (this.active || this.holding) this.endBreakView();
     this.active = false;
+    this.holding = false;
     const tag = content?.adTag;
     this.prerollHandled = !tag;
     if (!tag) return;
@@ -229,6 +243,15 @@ export class AdsController implements ReactiveController {
   }
 
   private async preroll(run: number): Promise<void> {
+    this.holding = true;
+    try {
+      await this.prerollBreak(run);
+    } finally {
+      if (run === this.run) this.holding = false;
+    }
+  }
+
+  private async prerollBreak(run: number): Promise<void> {
     this.showView({ phase: 'loading', index: 0, count: 0, remainingS: 0, skip: { kind: 'none' }, paused: false });
     const breaks = (await this.schedule) ?? [];
     if (run !== this.run) return;
@@ -308,9 +331,10 @@ export class AdsController implements ReactiveController {
         this.clock.clearTimeout(mediaTimer);
         this.clock.clearInterval(visibility);
         this.skipCurrent = null;
+        this.stopCurrent = null;
         if (result === 'complete') tracker.complete();
         else if (result === 'skip') tracker.skip();
-        else tracker.error({ ERRORCODE: String(code ?? 900) });
+        else if (result === 'error') tracker.error({ ERRORCODE: String(code ?? 900) });
         video.pause();
         video.removeAttribute('src');
         video.load();
@@ -344,8 +368,8 @@ export class AdsController implements ReactiveController {
       on('volumechange', () => tracker.setMuted(video.muted));
       this.skipCurrent = () => {
         if (skipState(ad.skipOffsetS, video.currentTime).kind === 'ready') finish('skip');
-        else if (run !== this.run) finish('skip');
       };
+      this.stopCurrent = () => finish('stopped');
       // VAST 402: the media file did not start in time.
       const mediaTimer = this.clock.setTimeout(() => {
         if (!started) fail(402, `The ad's media did not start within ${AD_MEDIA_TIMEOUT_MS} ms`);

@@ -188,7 +188,18 @@ describe('ads in <s72-player> (real demo ad server)', function () {
     const resizedAt = performance.now();
     await until(() => overlay.hasAttribute('compact'), 'never compact', 3000);
     expect(performance.now() - resizedAt, 'debounced 500 ms').to.be.at.least(450);
+
+    // Removed from the page during the ad: the ad stops (no detached playback), and stays stopped.
     el.remove();
+    expect(ad.paused).to.equal(true);
+    expect(ad.hasAttribute('src')).to.equal(false);
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+    expect(ad.paused, 'the visibility check did not restart it').to.equal(true);
+    const events = await tracking();
+    const noskip = events.filter((e) => e.ad === 'noskip').map((e) => e.event);
+    expect(noskip).to.include('impression');
+    expect(noskip).to.not.include('complete');
+    expect(noskip).to.not.include('skip');
   });
 
   it('an ad pod: "Ad 1 of 2", then "Ad 2 of 2", then the film', async () => {
