@@ -372,8 +372,8 @@ export class WatermarkController implements ReactiveController {
    * points); at each level from the document down to the player's shadow root, the element hit
    * must be the next host on the way to the watermark. It counts as covered when most of the points
    * checked are (so a page's button grazing the edge of the id, like the play page's Skip button
-   * near the bottom end corner, is not tampering). Points outside the viewport are skipped; a point
-   * where nothing is hit (clipped by a scrolling ancestor) too.
+   * near the bottom end corner, is not tampering). Points outside the viewport or scrolled out of
+   * a scrolling ancestor's box are skipped (not shown, not covered); a point where nothing is hit too.
    */
   private hitTest(mark: Mark, box: Box): string | null {
     const chain: Array<[DocumentOrShadowRoot, Element]> = [];
@@ -391,8 +391,8 @@ export class WatermarkController implements ReactiveController {
       }
     }
     const view = this.host.ownerDocument.defaultView;
-    const width = view?.innerWidth ?? 0;
-    const height = view?.innerHeight ?? 0;
+    // Where the player can be seen at all: the viewport, cut by every scrolling (clipping) ancestor.
+    const shown = clippingAncestors(this.host).reduce(intersect, { left: 0, top: 0, width: view?.innerWidth ?? 0, height: view?.innerHeight ?? 0 });
     const points: Array<[number, number]> = [
       [0.5, 0.5],
       [0.2, 0.25],
@@ -405,7 +405,7 @@ export class WatermarkController implements ReactiveController {
       let checked = 0;
       const covering: string[] = [];
       for (const [x, y] of points) {
-        if (x < 0 || y < 0 || x >= width || y >= height) continue;
+        if (x < shown.left || y < shown.top || x >= shown.left + shown.width || y >= shown.top + shown.height) continue;
         for (const [root, expected] of chain) {
           const hit = root.elementFromPoint(x, y);
           if (hit === null) break;
@@ -460,6 +460,29 @@ function parentOf(element: Element): Element | null {
   if (element.parentElement) return element.parentElement;
   const parent = element.parentNode;
   return parent instanceof ShadowRoot ? parent.host : null;
+}
+
+/** The boxes of the flat-tree ancestors of `element` that clip it (overflow other than visible, paint containment). */
+function clippingAncestors(element: Element): Box[] {
+  const boxes: Box[] = [];
+  for (let node = parentOf(element); node; node = parentOf(node)) {
+    const style = getComputedStyle(node);
+    const clips =
+      style.overflowX !== 'visible' || style.overflowY !== 'visible' || /\b(paint|content|strict)\b/.test(style.contain);
+    if (clips && node !== node.ownerDocument.documentElement && node !== node.ownerDocument.body) boxes.push(toBox(node.getBoundingClientRect()));
+  }
+  return boxes;
+}
+
+function intersect(a: Box, b: Box): Box {
+  const left = Math.max(a.left, b.left);
+  const top = Math.max(a.top, b.top);
+  return {
+    left,
+    top,
+    width: Math.max(0, Math.min(a.left + a.width, b.left + b.width) - left),
+    height: Math.max(0, Math.min(a.top + a.height, b.top + b.height) - top),
+  };
 }
 
 /** The product of the opacities of `element` and its flat-tree ancestors. */

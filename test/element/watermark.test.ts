@@ -194,6 +194,26 @@ describe('watermark', function () {
     await until(() => codes(element) === 'watermark_tampered/covered', () => `errors: ${codes(element)}`, 5_000);
   });
 
+  it('scrolled partly out of a scrolling container (its corner clipped) is not covered; clipped by clip-path is', async () => {
+    const content: S72Content = { slug: '/film/watermark-test', playToken: mp4Content().playToken!, assets: {} };
+    const scroller = await fixture<HTMLDivElement>(
+      html`<div style="overflow: auto; block-size: 240px; inline-size: 660px"><s72-player muted .content=${content} style="inline-size: 640px"></s72-player><div style="block-size: 400px"></div></div>`,
+    );
+    const element = scroller.querySelector('s72-player')!;
+    const errors: S72Error[] = [];
+    element.addEventListener('s72-error', (event) => errors.push((event as CustomEvent<S72Error>).detail));
+    errorsOf.set(element, errors);
+    await element.updateComplete;
+    scroller.scrollTop = 80; // the top corner's id (14% down = 50 px) is above the container's box now
+    const mark = markOf(element)!.getBoundingClientRect();
+    expect(mark.bottom, 'the watermark is scrolled out of view').to.be.below(scroller.getBoundingClientRect().top);
+    await sleep(WATERMARK_CHECK_INTERVAL_MS * 3);
+    expect(codes(element)).to.equal('');
+    scroller.scrollTop = 0;
+    (element.parentElement as HTMLElement).style.clipPath = 'inset(25% 0 0 0)'; // cuts the corner away
+    await until(() => codes(element) === 'watermark_tampered/covered', () => `errors: ${codes(element)}`, 5_000);
+  });
+
   it('no viewer id in the play token: no watermark, no checks', async () => {
     const element = await player({ ...mp4Content(), playToken: playToken({ token: 'session-2' }) }, { autoplay: false });
     await element.updateComplete;
