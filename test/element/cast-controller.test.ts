@@ -215,6 +215,16 @@ describe('CastController timings (player-and-client §9 "Cast")', function () {
     expect(host.errors.at(-1)!.data['kind']).to.equal('badConfig');
   });
 
+  it('a malformed receiver status: receiver_status_error ("Error getting receiver status"), the state kept', async () => {
+    await start();
+    fake.receiver.malformedStatus = true;
+    await castNow();
+    await clock.tickAsync(500);
+    const error = host.errors.find((e) => e.code === 'receiver_status_error');
+    expect(error?.message).to.equal('Error getting receiver status');
+    expect(cast.current.connectionStatus).to.equal('CONNECTED');
+  });
+
   it('disconnected host: message listeners and timers go; stopping the player ends nothing on the receiver', async () => {
     await start();
     await castNow();

@@ -72,6 +72,8 @@ export class FakeReceiver {
   ad = { isPlayingBreak: false, canSkipAd: false, whenSkippable: null as number | null };
   /** True: the receiver stops answering (status timeout, connection lost). */
   silent = false;
+  /** True: APP_STATUS answers are malformed (receiver_status_error). */
+  malformedStatus = false;
   /** True: sendMessage fails (send_message_failed). */
   failSends = false;
   /** After PLAYLIST_START: this error screen instead of playing. */
@@ -103,7 +105,9 @@ export class FakeReceiver {
       return;
     }
     if (this.silent) return;
-    if (namespace === CAST_STATUS_NAMESPACE && type === 'APP_STATUS?') {
+    if (namespace === CAST_STATUS_NAMESPACE && type === 'APP_STATUS?' && this.malformedStatus) {
+      this.reply(namespace, { type: 'APP_STATUS', requestId, appState: 'DANCING' });
+    } else if (namespace === CAST_STATUS_NAMESPACE && type === 'APP_STATUS?') {
       this.reply(namespace, {
         type: 'APP_STATUS',
         requestId,
