@@ -154,17 +154,19 @@ export function emptyVast(base: string): string {
 
 /** One break of a VMAP document: `start`, `end` or seconds into the content, and the ad to play. */
 export interface VmapBreakSpec {
-  offset: 'start' | 'end' | number;
+  /** `start`, `end`, seconds, or a percentage of the content (`50%`). */
+  offset: 'start' | 'end' | number | `${number}%`;
   ad: string;
 }
 
-/** Parses `vmap?breaks=` (`start:preroll,10:midroll,end:noskip`). */
+/** Parses `vmap?breaks=` (`start:preroll,10:midroll,50%:midroll,end:noskip`). */
 export function parseBreaks(value: unknown): VmapBreakSpec[] {
   const text = typeof value === 'string' && value.trim() ? value : 'start:preroll';
   return text.split(',').map((entry) => {
     const [offset = '', ad = ''] = entry.trim().split(':');
     if (!AD_NAME.test(ad)) throw new HttpError(400, 'invalid_query', `Unknown ad "${ad}" in "breaks".`);
     if (offset === 'start' || offset === 'end') return { offset, ad };
+    if (/^\d{1,3}(\.\d+)?%$/.test(offset) && Number.parseFloat(offset) <= 100) return { offset: offset as `${number}%`, ad };
     const seconds = Number(offset);
     if (!offset || !Number.isFinite(seconds) || seconds < 0 || seconds > 86_400) {
       throw new HttpError(400, 'invalid_query', `Bad offset "${offset}" in "breaks": start, end or seconds.`);

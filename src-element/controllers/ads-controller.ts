@@ -186,7 +186,10 @@ export class AdsController implements ReactiveController {
       return;
     }
     const run = this.run;
-    this.schedule = loadAdSchedule(url.url, Number.NaN, this.options).then(
+    const start = this.host.startTime;
+    // Playback starts at the resume position: reaching the first mid-roll is measured from there.
+    this.lastTimeS = typeof start === 'number' && Number.isFinite(start) && start > 0 ? start : 0;
+    this.schedule = loadAdSchedule(url.url, () => this.media?.duration ?? Number.NaN, this.options).then(
       (breaks) => {
         if (run !== this.run) return null;
         this.breaks = keptBreaks(breaks, this.host.startTime);

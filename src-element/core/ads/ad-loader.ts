@@ -111,11 +111,12 @@ async function fetchXml(url: string, options: AdLoaderOptions, signal?: AbortSig
 
 /**
  * Fetches the ad tag and returns its breaks (not yet filtered by the resume time: `keptBreaks`).
- * `durationS` (NaN when unknown) resolves VMAP percentage offsets.
+ * `durationS` resolves VMAP percentage offsets: a number, or a function read once the tag has
+ * arrived (the content's duration by then); NaN (unknown) drops percentage breaks (VMAP error 1002).
  *
  * @throws {AdLoadError}
  */
-export async function loadAdSchedule(tagUrl: string, durationS: number, options: AdLoaderOptions = {}, signal?: AbortSignal): Promise<AdBreak[]> {
+export async function loadAdSchedule(tagUrl: string, durationS: number | (() => number), options: AdLoaderOptions = {}, signal?: AbortSignal): Promise<AdBreak[]> {
   const doc = await fetchXml(tagUrl, options, signal);
   const root = doc.documentElement.localName;
   if (root === 'VAST') return [{ id: 'vast', offset: 'start', tagUrl: null, vast: doc }];
@@ -127,8 +128,9 @@ export async function loadAdSchedule(tagUrl: string, durationS: number, options:
     throw new AdLoadError('failed', 'the VMAP document could not be read', 1000, { cause: error });
   }
   const breaks: AdBreak[] = [];
+  const duration = typeof durationS === 'function' ? durationS() : durationS;
   vmap.adBreaks.forEach((adBreak, index) => {
-    const offset: BreakOffset | null = parseTimeOffset(adBreak.timeOffset, durationS);
+    const offset: BreakOffset | null = parseTimeOffset(adBreak.timeOffset, duration);
     // Linear breaks only (breakType is a comma list: linear, nonlinear, display).
     const linear = (adBreak.breakType ?? 'linear').split(',').some((type) => type.trim() === 'linear');
     const source = adBreak.adSource;

@@ -52,6 +52,14 @@ describe('loadAdSchedule / loadBreak (real demo ad server)', () => {
     expect(noskip.ads[0]!.skipOffsetS).to.equal(null);
   });
 
+  it('VMAP percentage offsets are resolved with the duration known when the tag arrives; unknown → dropped', async () => {
+    const tag = demoUrl('/services/ads/vmap?breaks=start:preroll,50%25:midroll');
+    const known = await loadAdSchedule(tag, () => 60);
+    expect(known.map((b) => b.offset)).to.deep.equal(['start', 30]);
+    const unknown = await loadAdSchedule(tag, Number.NaN);
+    expect(unknown.map((b) => b.offset)).to.deep.equal(['start']);
+  });
+
   it('a VAST tag is one pre-roll', async () => {
     const breaks = await loadAdSchedule(demoUrl('/services/ads/vast/preroll?cb=1'), Number.NaN);
     expect(breaks).to.have.length(1);
