@@ -1,6 +1,9 @@
 /** The play page's cast and AirPlay settings (src-shell/features/play-flow/cast-config.ts; play-page §2, §9; player-and-client §3, §5). */
 import { expect } from '@open-wc/testing';
 import { castPlayerConfig } from '../../src-shell/features/play-flow/cast-config.js';
+import type { FlowState } from '../../src-shell/features/play-flow/machine.js';
+import { availability, CHROME, FILM, NOW, session as playSession, streams } from './fixtures.js';
+import { last, run } from './support/machine.js';
 
 const ORIGIN = 'https://store.example';
 const session = { castEnabled: true, airplayEnabled: true, authToken: ' viewer ' };
@@ -40,5 +43,38 @@ describe('play telemetry of casting (play-page §7 "cast events")', () => {
     expect(castTelemetryEvents(change(true), change(false))).to.deep.equal([{ event: 'cast-ended', data: { connectionStatus: 'NOT_CONNECTED' } }]);
     expect(castErrorTelemetry({ code: 'cast_sdk_not_loaded', category: 'cast' })).to.deep.equal([{ event: 'cast-error', data: { code: 'cast_sdk_not_loaded' } }]);
     expect(castErrorTelemetry({ code: 'network_error', category: 'network' })).to.deep.equal([]);
+  });
+});
+
+describe('the flow hands the player its cast settings (play-page §2 `cast`, `airplay`)', () => {
+  const playing = (params: { castEnabled?: boolean; airplayEnabled?: boolean }, configuration: Record<string, unknown>) => {
+    const ts = run([
+      { type: 'start', session: { ...playSession(), ...params } },
+      {
+        type: 'item-loaded',
+        metadata: { kind: 'film', film: FILM },
+        availabilities: [availability('/film/night-harbour')],
+        configuration,
+        capabilities: CHROME,
+        viewer: { kind: 'found', dob: '1985-04-12' },
+        now: NOW,
+      },
+      { type: 'streams-loaded', response: streams(), now: NOW },
+    ]);
+    const state = last(ts).state as Extract<FlowState, { status: 'playing' }>;
+    expect(state.status).to.equal('playing');
+    return state.playback.config;
+  };
+
+  it('cast_enabled with cast_app_id and devices_url; the cast and airplay parameters switch them off', () => {
+    const configuration = { cast_enabled: true, cast_app_id: 'ABCD1234', devices_url: '/my/devices', minimum_purchase_age: 18 };
+    const on = playing({}, configuration);
+    expect(on.cast).to.deep.include({ enabled: true, appId: 'ABCD1234' });
+    expect(on.cast!.playlist!.baseUrl).to.equal(ORIGIN);
+    expect(on.airplay).to.equal(true);
+    expect(on.manageDevicesUrl).to.equal(`${ORIGIN}/my/devices`);
+    const off = playing({ castEnabled: false, airplayEnabled: false }, configuration);
+    expect(off.cast!.enabled).to.equal(false);
+    expect(off.airplay).to.equal(false);
   });
 });
