@@ -214,6 +214,22 @@ describe('watermark', function () {
     await until(() => codes(element) === 'watermark_tampered/covered', () => `errors: ${codes(element)}`, 5_000);
   });
 
+  it('a new source without a viewer takes the watermark away (not tampering); another viewer draws theirs', async () => {
+    const element = await player({ slug: '/film/a', playToken: mp4Content().playToken!, assets: {} }, { autoplay: false });
+    await element.updateComplete;
+    expect(controllerOf(element).drawnViewerId).to.equal(VIEWER);
+    element.content = { slug: '/film/b', playToken: playToken({ token: 'session-3' }), assets: {} };
+    await element.updateComplete;
+    expect(markOf(element)).to.equal(null);
+    await sleep(WATERMARK_CHECK_INTERVAL_MS * 2);
+    element.content = { slug: '/film/c', playToken: playToken({ token: 'session-4', uid: 99 }), assets: {} };
+    await element.updateComplete;
+    expect(markOf(element)).to.not.equal(null);
+    expect(controllerOf(element).drawnViewerId).to.equal('99');
+    await sleep(WATERMARK_CHECK_INTERVAL_MS * 2);
+    expect(codes(element)).to.equal('');
+  });
+
   it('no viewer id in the play token: no watermark, no checks', async () => {
     const element = await player({ ...mp4Content(), playToken: playToken({ token: 'session-2' }) }, { autoplay: false });
     await element.updateComplete;
