@@ -204,6 +204,7 @@ describe('i18n: errorText', () => {
     'start_timeout',
     'live_stream_expired',
     'watermark_tampered',
+    'ad_error',
   ];
 
   it('every code the play page shows has its own title and message in both languages', () => {
