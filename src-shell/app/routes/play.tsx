@@ -230,6 +230,8 @@ export function PlayRoute({ session }: { session: PlaySession | null }) {
             if (error.severity === 'critical') flow.playbackFailed(error);
             // play-page §7: cast errors go to play telemetry; local playback goes on.
             else if (error.category === 'cast') flow.trackPlayerEvents(castErrorTelemetry(error));
+            // player-and-client §7: ad errors go to telemetry; the film plays on.
+            else if (error.category === 'ads') flow.trackAdError(error);
           }}
         />
       );
