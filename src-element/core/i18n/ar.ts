@@ -111,7 +111,7 @@ export const ar: StringTable<ArabicPlural> = {
   'cast.error.unsupported-chromecast-device': 'جهاز البث لم يعد مدعومًا وقد تواجه مشكلات في التشغيل.',
   'cast.error.unknown-error': 'حدث خطأ في التشغيل. تأكد من أن التلفزيون يعمل وأن مصدر الإدخال الصحيح محدد.',
   'cast.error.wakeWithRemote': 'قد تحتاج إلى استخدام جهاز التحكم في Chromecast لتنبيه التطبيق.',
-  'airplay.start': 'AirPlay',
+  'airplay.start': 'بث عبر AirPlay',
   'airplay.playing': 'التشغيل عبر AirPlay',
   // [a11y]
   'a11y.playing': 'قيد التشغيل',
