@@ -11,6 +11,7 @@
  */
 
 import type { TextTrackChoice } from './text-track-choice.js';
+import type { AdView } from '../ads/ad-view.js';
 import { INITIAL_CAST_STATE, type CastState } from '../cast/cast-state.js';
 
 /** AirPlay (play-page §1, §2 `airplay`): a target is available (and AirPlay not disabled), playback is on one. */
@@ -18,7 +19,6 @@ export interface AirPlayState {
   readonly available: boolean;
   readonly active: boolean;
 }
-import type { AdView } from '../ads/ad-view.js';
 
 /** Subtitle text colour (player-and-client §3 "User preferences"). */
 export type SubtitleTextColor = 'white' | 'yellow';
