@@ -290,6 +290,15 @@ describe('watermark', function () {
       }
     });
 
+    it('a DOM change is found at once (MutationObserver), without waiting for the next check', async () => {
+      const element = await player(tokenOnly(), { autoplay: false });
+      await element.updateComplete;
+      await clock.tickAsync(WATERMARK_CHECK_INTERVAL_MS);
+      markOf(element)!.setAttribute('style', 'display: none');
+      await Promise.resolve(); // the observer's microtask; the fake clock does not move
+      expect(codes(element)).to.equal('watermark_tampered/attributes');
+    });
+
     it('its own settings menu over its corner (bottom end) is not tampering', async () => {
       // Playback speed gives the settings menu an entry without media.
       const element = await player(tokenOnly(), { autoplay: false, config: { playbackRates: true } });
