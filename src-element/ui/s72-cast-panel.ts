@@ -24,7 +24,8 @@ import { PlayerUiElement } from './player-ui-element.js';
  * (too-many-devices, output-restricted, unsupported-chromecast-device, unknown-error: the §8 text,
  * the manage-devices link, "Try again" and replay), or "connection lost" with Reconnect (reloads
  * the page). Receiver text (its name, the title) is rendered as text. Every action is an
- * `s72-cast-request`.
+ * `s72-cast-request`. The status lines are not live regions (the player keeps one polite live
+ * region, the announcer); the error screens and "connection lost" are `role="alert"`.
  *
  * @fires {CustomEvent<S72CastCommand>} s72-cast-request - play-pause, volume, mute, skip-ad, load (Try again / replay), stop, reconnect
  * @csspart cast-panel - the panel
@@ -171,7 +172,7 @@ export class S72CastPanel extends PlayerUiElement {
   }
 
   private screen(screen: ReturnType<typeof castScreen>, cast: CastState, t: (key: MessageKey, params?: Record<string, string | number>) => string): TemplateResult {
-    const castingTo = html`<p class="status" part="cast-status" role="status">
+    const castingTo = html`<p class="status" part="cast-status">
       ${cast.friendlyName ? t('cast.castingTo', { receiver: cast.friendlyName }) : t('cast.castingToDevice')}
     </p>`;
     const stop = html`<button part="cast-stop" @click=${() => this.send({ action: 'stop' })}>${t('cast.stop')}</button>`;
@@ -180,9 +181,9 @@ export class S72CastPanel extends PlayerUiElement {
       : nothing;
     switch (screen) {
       case 'choose-device':
-        return html`<p class="status" part="cast-status" role="status">${t('cast.chooseDevice')}</p>`;
+        return html`<p class="status" part="cast-status">${t('cast.chooseDevice')}</p>`;
       case 'connecting':
-        return html`<p class="status" part="cast-status" role="status">${t('cast.connecting')}</p>`;
+        return html`<p class="status" part="cast-status">${t('cast.connecting')}</p>`;
       case 'connection-lost':
         return html`<div part="cast-error" data-screen="connection-lost" role="alert">
           <p>${t('cast.connectionLost')}</p>
