@@ -162,6 +162,8 @@ export class CastController implements ReactiveController {
     const support = castSupport(this.host.effectiveConfig, this.userAgent());
     if (support !== 'allowed') {
       if (this.sdk || this.state.connectionStatus !== 'UNAVAILABLE') {
+        // Casting switched off (or not allowed here): leave the session to the receiver, stop listening.
+        this.detachSession();
         this.unbindContext();
         this.dispatch({ type: 'unavailable' });
       }
