@@ -63,6 +63,10 @@ export default [
   },
   {
     input: { 's72-player': 'src-element/index.ts' },
+    // Lazy chunks (the shaka builds, the ads' VAST library) may import what they share with the
+    // element from the entry itself, instead of Rollup moving that shared code into a chunk the
+    // entry would have to fetch before it can run (a second round trip before anything starts).
+    preserveEntrySignatures: 'allow-extension',
     plugins: [nodeResolve({ browser: true }), ts(), terser({ format: { comments: /@license/ } })],
     output: {
       dir: 'dist/cdn',

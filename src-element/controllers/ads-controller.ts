@@ -25,13 +25,14 @@
  *   `adBlocked` turns true for this source.
  */
 import type { ReactiveController } from 'lit';
-import { VASTTracker, type VASTClient } from '@dailymotion/vast-client/dist/vast-client.js';
-import { AdLoadError, loadAdSchedule, loadBreak, type AdBreak, type AdLoaderOptions, type PlayableAd } from '../core/ads/ad-loader.js';
+import type { VASTClient } from '@dailymotion/vast-client/dist/vast-client.js';
+import type { AdBreak, AdLoaderOptions, PlayableAd } from '../core/ads/ad-loader.js';
 import {
   AD_COMPACT_WIDTH_PX,
   AD_MEDIA_TIMEOUT_MS,
   AD_RESIZE_DEBOUNCE_MS,
   AD_VISIBILITY_CHECK_MS,
+  AdLoadError,
   adFinished,
   adTagUrl,
   dueMidroll,
@@ -45,6 +46,22 @@ import { S72Error } from '../core/errors.js';
 import type { S72Content } from '../core/types.js';
 import { AD_PLAY_REQUEST, AD_SKIP_REQUEST, type S72AdOverlay } from '../ui/s72-ad-overlay.js';
 import { MediaListenersController, type PlayerHost } from './player-host.js';
+
+type AdLibrary = typeof import('../core/ads/schedule-runtime.js');
+let adLibraryLoad: Promise<AdLibrary> | null = null;
+
+/**
+ * The VAST/VMAP code (schedule-runtime.ts: ad-loader.ts with vast-client and vmap, about 16 KiB gzip) in its own chunk,
+ * loaded once a source has an ad tag: players without ads never download it (issue 12 "a lighter
+ * bundle"). A failed load is not kept, so the next ad tag tries again.
+ */
+function adLibrary(): Promise<AdLibrary> {
+  adLibraryLoad ??= import('../core/ads/schedule-runtime.js').catch((error: unknown) => {
+    adLibraryLoad = null;
+    throw error;
+  });
+  return adLibraryLoad;
+}
 
 export interface AdsHost extends PlayerHost {
   readonly content: S72Content | null;
@@ -189,7 +206,7 @@ export class AdsController implements ReactiveController {
     const start = this.host.startTime;
     // Playback starts at the resume position: reaching the first mid-roll is measured from there.
     this.lastTimeS = typeof start === 'number' && Number.isFinite(start) && start > 0 ? start : 0;
-    this.schedule = loadAdSchedule(url.url, () => this.media?.duration ?? Number.NaN, this.options).then(
+    this.schedule = adLibrary().then((library) => library.loadAdSchedule(url.url, () => this.media?.duration ?? Number.NaN, this.options)).then(
       (breaks) => {
         if (run !== this.run) return null;
         this.breaks = keptBreaks(breaks, this.host.startTime);
@@ -283,10 +300,11 @@ export class AdsController implements ReactiveController {
     this.showView({ phase: 'loading', index: 0, count: 0, remainingS: 0, skip: { kind: 'none' }, paused: false });
     adBreak.track?.('breakStart');
     try {
-      const loaded = await loadBreak(adBreak, this.options);
+      const library = await adLibrary();
+      const loaded = await library.loadBreak(adBreak, this.options);
       if (run !== this.run) return;
       for (let i = 0; i < loaded.ads.length && run === this.run; i++) {
-        await this.playAd(loaded.client, loaded.ads[i]!, i + 1, loaded.ads.length, run);
+        await this.playAd(library.VASTTracker, loaded.client, loaded.ads[i]!, i + 1, loaded.ads.length, run);
       }
       if (run === this.run) adBreak.track?.('breakEnd');
     } catch (error) {
@@ -302,14 +320,14 @@ export class AdsController implements ReactiveController {
     }
   }
 
-  private async playAd(client: VASTClient, ad: PlayableAd, index: number, count: number, run: number): Promise<void> {
+  private async playAd(Tracker: AdLibrary['VASTTracker'], client: VASTClient, ad: PlayableAd, index: number, count: number, run: number): Promise<void> {
     await this.host.updateComplete;
     const overlay = this.host.renderRoot.querySelector<S72AdOverlay>('s72-ad-overlay');
     await overlay?.updateComplete;
     const video = overlay?.video;
     if (!video || run !== this.run) return;
     // eslint-disable-next-line @typescript-eslint/no-explicit-any -- vast-client's Ad/Creative types are untyped objects
-    const tracker = new VASTTracker(client, ad.ad as any, ad.creative as any);
+    const tracker = new Tracker(client, ad.ad as any, ad.creative as any);
     const content = this.media;
     const outcome = await new Promise<AdOutcome>((resolve) => {
       let started = false;

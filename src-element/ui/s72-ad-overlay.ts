@@ -16,7 +16,8 @@ export const AD_PLAY_REQUEST = 's72-ad-play-request';
  * button, disabled with a countdown until the ad is skippable ("Skip ad in 3 seconds"), then
  * "Skip ad". Renders from the store's `ad` row (`AdView`, written by the ads controller); the
  * controller plays the ad in its `video` property. The region is labelled "Advertisement";
- * the skip button's change to ready is announced once (a `status` region), not every second.
+ * the skip button's change to ready is said once by the player's one live region
+ * (`<s72-announcer>`, core/ui/announcements.ts), not at every second of the countdown.
  *
  * @attr {boolean} active - (read-only) a break is running: the overlay shows
  * @attr {boolean} compact - (read-only) the player is narrow (< 600 px): smaller label and button
@@ -144,8 +145,6 @@ export class S72AdOverlay extends PlayerUiElement {
               ${skip.kind === 'ready' ? i18n.t('ads.skip') : i18n.t('ads.skipIn', { count: skip.remainingS })}
             </button>`
           : nothing}
-        <!-- Said once when the ad becomes skippable (not at every second of the countdown). -->
-        <span class="sr" role="status">${view && skip.kind === 'ready' ? i18n.t('ads.skip') : ''}</span>
       </div>
     `;
   }

@@ -23,6 +23,12 @@ describe('announcements', () => {
     expect(announcements({ ...base, loaded: false }, { ...base, paused: false }, en)).to.deep.equal([]);
     expect(say({ tracks: TRACKS }, { tracks: NO_TRACKS })).to.deep.equal([]);
   });
+  it('an ad becoming skippable, once (not each second of its countdown), loaded or not', () => {
+    expect(say({ adSkipReady: true })).to.deep.equal(['playback: Skip ad']);
+    expect(say({ adSkipReady: true }, { adSkipReady: true })).to.deep.equal([]);
+    expect(say({ adSkipReady: false }, { adSkipReady: true })).to.deep.equal([]);
+    expect(announcements({ ...base, loaded: false }, { ...base, loaded: false, adSkipReady: true }, en).map((a) => a.text)).to.deep.equal(['Skip ad']);
+  });
   it('play and pause (not the pause at the end)', () => {
     expect(say({ paused: false })).to.deep.equal(['playback: Playing']);
     expect(say({ paused: true }, { paused: false })).to.deep.equal(['playback: Paused']);

@@ -195,7 +195,8 @@ describe('ads in <s72-player> (real demo ad server)', function () {
     expect(ad.hasAttribute('src')).to.equal(false);
     await new Promise((resolve) => setTimeout(resolve, 1500));
     expect(ad.paused, 'the visibility check did not restart it').to.equal(true);
-    const events = await tracking();
+    // Pixels are fire-and-forget requests: wait until the impression has reached the server.
+    const events = await trackedUntil((list) => list.some((e) => e.ad === 'noskip' && e.event === 'impression'));
     const noskip = events.filter((e) => e.ad === 'noskip').map((e) => e.event);
     expect(noskip).to.include('impression');
     expect(noskip).to.not.include('complete');

@@ -13,24 +13,11 @@
  *   An HTTP error, a timeout or a document neither parser reads → `failed` (an ad error: content
  *   plays on).
  */
-import { VASTClient, type VASTTracker } from '@dailymotion/vast-client/dist/vast-client.js';
+import { VASTClient, VASTTracker } from '@dailymotion/vast-client/dist/vast-client.js';
 import VMAP from '@dailymotion/vmap/dist/vmap-js.js';
-import { AD_MAX_REDIRECTS, AD_REQUEST_TIMEOUT_MS, parseTimeOffset, type BreakOffset, type ScheduledBreak } from './ad-rules.js';
+import { AD_MAX_REDIRECTS, AD_REQUEST_TIMEOUT_MS, AdLoadError, parseTimeOffset, type BreakOffset, type ScheduledBreak } from './ad-rules.js';
 
-/** Why an ad tag or break gave nothing to play. */
-export class AdLoadError extends Error {
-  override readonly name = 'AdLoadError';
-  constructor(
-    /** `blocked`: the request got no HTTP answer (ad blocker); `failed`: any other failure. */
-    readonly kind: 'blocked' | 'failed',
-    message: string,
-    /** VAST error code (IAB VAST 4.1 §2.3.6.3), when one applies. */
-    readonly vastCode?: number,
-    options?: { cause?: unknown },
-  ) {
-    super(message, options);
-  }
-}
+export { AdLoadError };
 
 /** A break of the schedule: where it sits, and where its ads come from. */
 export interface AdBreak extends ScheduledBreak {
@@ -219,4 +206,5 @@ export async function loadBreak(adBreak: AdBreak, options: AdLoaderOptions = {})
   return { client, ads };
 }
 
-export type { VASTTracker };
+/** vast-client's tracker, for the controller (which loads this module only when a source has an ad tag). */
+export { VASTTracker };

@@ -138,3 +138,21 @@ export function remainingS(currentS: number, durationS: number): number {
   if (!Number.isFinite(durationS) || durationS <= 0) return 0;
   return Math.max(0, Math.ceil(durationS - Math.max(0, Number.isFinite(currentS) ? currentS : 0)));
 }
+
+/**
+ * Why an ad tag or break gave nothing to play (thrown by ad-loader.ts; here so the controller can
+ * test for it without loading the VAST library).
+ */
+export class AdLoadError extends Error {
+  override readonly name = 'AdLoadError';
+  constructor(
+    /** `blocked`: the request got no HTTP answer (ad blocker); `failed`: any other failure. */
+    readonly kind: 'blocked' | 'failed',
+    message: string,
+    /** VAST error code (IAB VAST 4.1 §2.3.6.3), when one applies. */
+    readonly vastCode?: number,
+    options?: { cause?: unknown },
+  ) {
+    super(message, options);
+  }
+}

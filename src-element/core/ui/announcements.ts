@@ -26,6 +26,8 @@ export interface AnnounceFacts {
   volume: number;
   muted: boolean;
   tracks: PlayerTracks;
+  /** An ad plays and its skip-ad button is ready (store row `ad`); absent: no ad. */
+  adSkipReady?: boolean;
 }
 
 /** One sentence; `seek` and `volume` are debounced (only the last of a burst is said). */
@@ -40,8 +42,10 @@ const pinnedVideo = (tracks: PlayerTracks) => tracks.video.find((track) => track
 
 /** The sentences that tell a listener how `next` differs from `previous`. */
 export function announcements(previous: AnnounceFacts, next: AnnounceFacts, i18n: Translator): Announcement[] {
-  if (!previous.loaded || !next.loaded) return [];
   const said: Announcement[] = [];
+  // Once when an ad becomes skippable, not at each second of its countdown (player-and-client §2).
+  if (!previous.adSkipReady && next.adSkipReady) said.push({ kind: 'playback', text: i18n.t('ads.skip') });
+  if (!previous.loaded || !next.loaded) return said;
   if (previous.paused !== next.paused && !next.ended) {
     said.push({ kind: 'playback', text: i18n.t(next.paused ? 'a11y.paused' : 'a11y.playing') });
   }
