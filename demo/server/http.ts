@@ -157,13 +157,19 @@ export interface PlayPageOrigins {
 
 /**
  * The play page's Content-Security-Policy (DESIGN.md "Security rules": no unsafe-eval, no inline
- * script); `connect-src` and `img-src` are `'self'` plus the configured allow-lists.
+ * script); `connect-src` and `img-src` are `'self'` plus the configured allow-lists. `script-src`
+ * names one third party, Google's Cast sender host ({@link CAST_SCRIPT_ORIGIN}): the player loads
+ * its script only when the configuration enables casting (play-page §9), and without it in the
+ * policy casting could never start on the play page.
  */
+/** Where the Google Cast sender SDK comes from (`CAST_SDK_URL` of core/cast/cast-constants.ts). */
+export const CAST_SCRIPT_ORIGIN = 'https://www.gstatic.com';
+
 export function playCsp(origins: PlayPageOrigins = {}): string {
   const extra = (list: readonly string[] | undefined): string => (list ?? []).map((o) => ` ${o}`).join('');
   return [
     "default-src 'self'",
-    "script-src 'self'",
+    `script-src 'self' ${CAST_SCRIPT_ORIGIN}`,
     "style-src 'self' 'unsafe-inline'",
     `img-src 'self' data: blob:${extra(origins.img)}`,
     "media-src 'self' blob: data:",

@@ -99,7 +99,7 @@ describe('/play/', () => {
       assert.match(await res.text(), /<title>shell<\/title>/);
       const csp = res.headers.get('content-security-policy') ?? '';
       assert.equal(csp, PLAY_CSP);
-      assert.match(csp, /script-src 'self'(;|$)/);
+      assert.match(csp, /script-src 'self' https:\/\/www\.gstatic\.com(;|$)/);
       assert.doesNotMatch(csp, /unsafe-eval/);
       assert.match(csp, /frame-ancestors \*/);
     }
@@ -112,7 +112,7 @@ describe('/play/', () => {
   test('the exact CSP string', () => {
     assert.equal(
       PLAY_CSP,
-      "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data: blob:; media-src 'self' blob: data:; connect-src 'self'; worker-src 'self' blob:; frame-ancestors *; base-uri 'self'; object-src 'none'",
+      "default-src 'self'; script-src 'self' https://www.gstatic.com; style-src 'self' 'unsafe-inline'; img-src 'self' data: blob:; media-src 'self' blob: data:; connect-src 'self'; worker-src 'self' blob:; frame-ancestors *; base-uri 'self'; object-src 'none'",
     );
   });
 
