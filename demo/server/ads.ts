@@ -77,8 +77,14 @@ function intParam(value: unknown, name: string, min: number, max: number): numbe
 }
 
 /** The tracking URL of one event of ad `id` (VAST macros left for the player to fill). */
-function trackUrl(base: string, id: string, event: string): string {
-  return `${base}${AD_TRACK_PATH}${id}/${event}`;
+/**
+ * A tracking pixel's URL template, with the VAST `[CACHEBUSTING]` macro (IAB VAST 4.1 §6.2) as real
+ * ad servers put it: without it a browser answers a pixel it already loaded in the same page from
+ * its image cache, and the request never reaches the server (a second ad of the same id).
+ * `query`: more parameters (the error pixel's `code=[ERRORCODE]`).
+ */
+function trackUrl(base: string, id: string, event: string, query = ''): string {
+  return `${base}${AD_TRACK_PATH}${id}/${event}?${query ? `${query}&` : ''}cb=[CACHEBUSTING]`;
 }
 
 /** One inline linear `<Ad>` (IAB VAST 4.1 §3.4, §3.9); `sequence` places it in an ad pod. */
@@ -91,7 +97,7 @@ function inlineAd(base: string, id: string, spec: LinearSpec, sequence?: number)
       <AdServingId>${xmlEscape(id)}-serving</AdServingId>
       <AdTitle>${xmlEscape(spec.title)}</AdTitle>
       <Impression id="imp"><![CDATA[${trackUrl(base, id, 'impression')}]]></Impression>
-      <Error><![CDATA[${trackUrl(base, id, 'error')}?code=[ERRORCODE]]]></Error>
+      <Error><![CDATA[${trackUrl(base, id, 'error', 'code=[ERRORCODE]')}]]></Error>
       <Creatives>
         <Creative id="${xmlEscape(id)}-creative" sequence="1">
           <Linear${skip}>
@@ -135,7 +141,7 @@ export function wrapperVast(base: string, id: string, next: string): string {
     <Wrapper>
       <AdSystem version="1">s72 demo ad server</AdSystem>
       <Impression><![CDATA[${trackUrl(base, id, 'impression')}]]></Impression>
-      <Error><![CDATA[${trackUrl(base, id, 'error')}?code=[ERRORCODE]]]></Error>
+      <Error><![CDATA[${trackUrl(base, id, 'error', 'code=[ERRORCODE]')}]]></Error>
       <VASTAdTagURI><![CDATA[${next}]]></VASTAdTagURI>
     </Wrapper>
   </Ad>
@@ -147,7 +153,7 @@ export function wrapperVast(base: string, id: string, next: string): string {
 export function emptyVast(base: string): string {
   return `<?xml version="1.0" encoding="UTF-8"?>
 <VAST version="4.1" xmlns="http://www.iab.com/VAST">
-  <Error><![CDATA[${trackUrl(base, 'empty', 'error')}?code=[ERRORCODE]]]></Error>
+  <Error><![CDATA[${trackUrl(base, 'empty', 'error', 'code=[ERRORCODE]')}]]></Error>
 </VAST>
 `;
 }

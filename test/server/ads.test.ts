@@ -32,7 +32,7 @@ describe('demo ad server: VAST', () => {
     assert.equal(ad.id, 'preroll');
     assert.deepEqual(
       ad.impressionURLTemplates.map((t: Any) => t.url),
-      [`${demo.url}/services/ads/track/preroll/impression`],
+      [`${demo.url}/services/ads/track/preroll/impression?cb=[CACHEBUSTING]`],
     );
     const linear = ad.creatives.find((c: Any) => c.type === 'linear');
     assert.equal(linear.duration, 6);
@@ -40,7 +40,7 @@ describe('demo ad server: VAST', () => {
     assert.equal(linear.mediaFiles[0].fileURL, `${demo.url}/media/feature/mp4/feature.mp4`);
     assert.equal(linear.mediaFiles[0].mimeType, 'video/mp4');
     for (const event of ['start', 'firstQuartile', 'midpoint', 'thirdQuartile', 'complete', 'skip']) {
-      assert.equal(linear.trackingEvents[event]?.[0], `${demo.url}/services/ads/track/preroll/${event}`, event);
+      assert.equal(linear.trackingEvents[event]?.[0], `${demo.url}/services/ads/track/preroll/${event}?cb=[CACHEBUSTING]`, event);
     }
     const media = await fetch(linear.mediaFiles[0].fileURL, { headers: { range: 'bytes=0-99' } });
     assert.equal(media.status, 206);
@@ -66,7 +66,7 @@ describe('demo ad server: VAST', () => {
     assert.equal(ad.creatives[0].duration, 6);
     assert.deepEqual(
       ad.impressionURLTemplates.map((t: Any) => t.url).sort(),
-      ['preroll', 'wrapper-1', 'wrapper-2', 'wrapper-3'].map((id) => `${demo.url}/services/ads/track/${id}/impression`).sort(),
+      ['preroll', 'wrapper-1', 'wrapper-2', 'wrapper-3'].map((id) => `${demo.url}/services/ads/track/${id}/impression?cb=[CACHEBUSTING]`).sort(),
     );
     const fetched = (await fetchJson(`${demo.url}/__demo/requests?path=/services/ads/vast/*`)).body.requests.map((r: Any) => r.path);
     assert.deepEqual(fetched, ['/services/ads/vast/wrapper/3', '/services/ads/vast/wrapper/2', '/services/ads/vast/wrapper/1', '/services/ads/vast/wrapper/0']);

@@ -15,7 +15,7 @@
  */
 import { VASTClient, VASTTracker } from '@dailymotion/vast-client/dist/vast-client.js';
 import VMAP from '@dailymotion/vmap/dist/vmap-js.js';
-import { AD_MAX_REDIRECTS, AD_REQUEST_TIMEOUT_MS, AdLoadError, parseTimeOffset, type BreakOffset, type ScheduledBreak } from './ad-rules.js';
+import { AD_MAX_REDIRECTS, AD_REQUEST_TIMEOUT_MS, AdLoadError, parseTimeOffset, withCacheBuster, type BreakOffset, type ScheduledBreak } from './ad-rules.js';
 
 export { AdLoadError };
 
@@ -117,6 +117,10 @@ export async function loadAdSchedule(tagUrl: string, durationS: number | (() => 
   const breaks: AdBreak[] = [];
   const duration = typeof durationS === 'function' ? durationS() : durationS;
   vmap.adBreaks.forEach((adBreak, index) => {
+    // Cache-buster macros in the break's pixels get a fresh number per request (vmap-js leaves them).
+    adBreak.tracker = (uri) => {
+      new Image().src = withCacheBuster(uri);
+    };
     const offset: BreakOffset | null = parseTimeOffset(adBreak.timeOffset, duration);
     // Linear breaks only (breakType is a comma list: linear, nonlinear, display).
     const linear = (adBreak.breakType ?? 'linear').split(',').some((type) => type.trim() === 'linear');

@@ -22,6 +22,17 @@ export const AD_COMPACT_WIDTH_PX = 600;
 /** Cache-buster macros an ad tag may hold (VAST 4.1 §6.2 `[CACHEBUSTING]`, and the common variants). */
 const CACHE_BUSTER_MACROS = /\[CACHEBUSTING\]|\[CACHEBUSTER\]|\[RANDOM\]|%%CACHEBUSTER%%|\{cachebuster\}/gi;
 
+/**
+ * `url` with every cache-buster macro replaced by an 8-digit random number (a VMAP tracking pixel:
+ * vmap-js fills only `[ERRORCODE]`; vast-client fills VAST pixels itself). Without it a browser
+ * answers a pixel URL it already loaded in the page from its image cache and the request is lost.
+ *
+ * @param random Returns a number in [0, 1) (default `Math.random`).
+ */
+export function withCacheBuster(url: string, random: () => number = Math.random): string {
+  return url.replace(CACHE_BUSTER_MACROS, () => String(Math.floor(random() * 1e8)).padStart(8, '0'));
+}
+
 /** Outcome of {@link adTagUrl}: the URL to request, or why the tag is unusable. */
 export type AdTagResult = { ok: true; url: string } | { ok: false; reason: string };
 

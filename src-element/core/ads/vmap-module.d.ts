@@ -34,6 +34,8 @@ declare module '@dailymotion/vmap' {
     trackingEvents: { event: string | null; uri: string }[];
     /** Fires the break's tracking pixels for `event` (`breakStart`, `breakEnd`, `error`). */
     track(event: string, errorCode?: number | string): void;
+    /** Requests one tracking URL (an `Image`); replaceable per break. */
+    tracker(uri: string): void;
   }
   /** Parses a VMAP document; throws `Error('Not a VMAP document')` for anything else. */
   export default class VMAP {

@@ -15,6 +15,7 @@ import {
   parseTimeOffset,
   remainingS,
   skipState,
+  withCacheBuster,
 } from '../../../src-element/core/ads/ad-rules.js';
 
 const BASE = 'https://shop.example/play/';
@@ -41,6 +42,18 @@ describe('adTagUrl: a random cache-buster (player-and-client §9)', () => {
     expect(adTagUrl('', BASE).ok).to.equal(false);
     expect(adTagUrl(42, BASE).ok).to.equal(false);
     expect(adTagUrl('http://[bad', BASE).ok).to.equal(false);
+  });
+});
+
+describe('withCacheBuster: a fresh number in every cache-buster macro of a pixel URL', () => {
+  it('replaces each macro, leaves other macros and URLs without one alone', () => {
+    const numbers = [0.1, 0.25];
+    const random = () => numbers.shift() ?? 0.5;
+    expect(withCacheBuster('https://t.example/p?cb=[CACHEBUSTING]&e=[ERRORCODE]&r=[RANDOM]', random)).to.equal(
+      'https://t.example/p?cb=10000000&e=[ERRORCODE]&r=25000000',
+    );
+    expect(withCacheBuster('https://t.example/p')).to.equal('https://t.example/p');
+    expect(withCacheBuster('https://t.example/p?cb=[CACHEBUSTING]')).to.match(/^https:\/\/t\.example\/p\?cb=\d{8}$/);
   });
 });
 
