@@ -2,7 +2,9 @@
  * The forensic watermark on the hosted play page (player-and-client §8 "Watermark tampering raises
  * an error and destroys the player"; issue 14): the film plays with the viewer's id drawn over it
  * (no error through several checks), then a page script hides the watermark → the play page's error
- * screen with `watermark_tampered`, no player left, and `player-error` telemetry with the code.
+ * screen with `watermark_tampered`, no player left, and `player-error` telemetry with the code; and
+ * the other ways a page script can tamper with it (removal, inline style, an injected <style>, a
+ * covering element, the player shrunk), each → the error screen and no player.
  */
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
@@ -58,4 +60,36 @@ describe('play page: forensic watermark', { timeout: 120_000 }, () => {
       await context.close();
     }
   });
+
+  // What else a page script can do to the watermark on the hosted page (the player's own shadow
+  // root is open): each ends on the error screen with no player left. The element tests cover the
+  // same methods and more in detail (test/element/watermark.test.ts).
+  const MARK = `document.querySelector('s72-player').shadowRoot.querySelector('.frame > div[aria-hidden="true"]')`;
+  const TAMPERING: ReadonlyArray<readonly [method: string, script: string]> = [
+    ['removed from the DOM', `${MARK}.remove()`],
+    ['made transparent by an inline style', `${MARK}.style.opacity = '0'`],
+    [
+      'hidden by a <style> put into the player\'s shadow root',
+      `(() => { const style = document.createElement('style'); style.textContent = '.frame > div[aria-hidden="true"] { visibility: hidden }'; document.querySelector('s72-player').shadowRoot.append(style); })()`,
+    ],
+    [
+      'covered by a page element on top of the player',
+      `(() => { const cover = document.createElement('div'); cover.style.cssText = 'position:fixed;inset:0;z-index:2147483647;background:#000'; document.body.append(cover); })()`,
+    ],
+    ['the player shrunk to nothing while it plays', `(() => { const p = document.querySelector('s72-player'); p.style.setProperty('width', '1px', 'important'); p.style.setProperty('height', '1px', 'important'); })()`],
+  ];
+  for (const [method, script] of TAMPERING) {
+    it(`tampering on the play page — ${method} → watermark_tampered, player gone`, async () => {
+      const { context, page } = await newPage(browser);
+      try {
+        await page.goto(demo.playUrl(`#/film/clear-skies/clear-skies?u=${TOKENS.adult}`));
+        await waitForPlayback(page, 0.5);
+        await page.evaluate(script);
+        assert.equal(await errorCode(page, 10_000), 'watermark_tampered');
+        assert.equal(await page.locator('s72-player').count(), 0, 'the player is gone');
+      } finally {
+        await context.close();
+      }
+    });
+  }
 });
