@@ -187,10 +187,10 @@ class ShakaEngine implements Engine {
       preferredText: source.preferredTextLanguage ? [{ language: source.preferredTextLanguage }] : [],
     });
     try {
-      // MSE sources are preloaded before the player is attached to the video: the preload fetches
-      // the manifest, sets up DRM and requests the licence and the first segments in parallel,
-      // where a plain load() requests segments only once the keys' session exists (issue 12).
-      // Progressive MP4 plays through src= and cannot be preloaded.
+      // MSE sources are preloaded before the player is attached to the video (DESIGN.md "Start-up
+      // facts", issue 12): the manifest, the DRM set-up (licence request included) and the first
+      // segments start while the MediaSource is being attached, where a plain load() starts them
+      // only after attaching. Progressive MP4 plays through src= and cannot be preloaded.
       const preloading =
         source.kind === 'mp4'
           ? null
