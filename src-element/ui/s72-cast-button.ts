@@ -1,5 +1,4 @@
 import { css, html } from 'lit';
-import { iconButton } from './icon-button.styles.js';
 import { Airplay, Cast } from 'lucide';
 import { castButtonShows, isCasting } from '../core/cast/cast-state.js';
 import type { PlayerStateKey } from '../core/player-store.js';
@@ -33,7 +32,14 @@ export class S72CastButton extends PlayerUiElement {
       display: contents;
     }
     button {
-      ${iconButton}
+      all: unset;
+      display: inline-grid;
+      place-items: center;
+      inline-size: 2.75em;
+      block-size: 2.75em;
+      border-radius: 0.375em;
+      cursor: pointer;
+      flex: none;
     }
     button:hover {
       background: rgb(255 255 255 / 0.12);

@@ -1,7 +1,6 @@
 import { consume } from '@lit/context';
 import { LitElement, css, html, nothing, type PropertyValues } from 'lit';
 import { property, state } from 'lit/decorators.js';
-import { iconButton } from './icon-button.styles.js';
 import { clamp, formatTime } from '../core/format-time.js';
 import { LIVE_EDGE_TOLERANCE_S, secondsBehindLiveEdge } from '../core/live/live-edge.js';
 import { createTranslator, type Translator } from '../core/i18n/index.js';
@@ -99,7 +98,14 @@ export class S72ControlBar extends LitElement {
       box-sizing: border-box;
     }
     button {
-      ${iconButton}
+      all: unset;
+      display: inline-grid;
+      place-items: center;
+      inline-size: 2.75em;
+      block-size: 2.75em;
+      border-radius: 0.375em;
+      cursor: pointer;
+      flex: none;
     }
     svg {
       inline-size: 1.7em;

@@ -1,6 +1,5 @@
 import { css, html, nothing, type PropertyValues } from 'lit';
 import { query, state } from 'lit/decorators.js';
-import { iconButton } from './icon-button.styles.js';
 import { settingsEntries, type SettingsEntry, type SettingsOption, type SettingsSubmenu } from '../core/ui/settings-menu-model.js';
 import { defineElement } from '../define.js';
 import { fireRequest } from '../events.js';
@@ -56,7 +55,13 @@ export class S72SettingsMenu extends PlayerUiElement {
       display: none;
     }
     .button {
-      ${iconButton}
+      all: unset;
+      display: inline-grid;
+      place-items: center;
+      inline-size: 2.75em;
+      block-size: 2.75em;
+      border-radius: 0.375em;
+      cursor: pointer;
     }
     .button svg {
       inline-size: 1.7em;
