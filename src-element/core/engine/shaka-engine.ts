@@ -74,16 +74,28 @@ export const SHAKA_RETRY_PARAMETERS = Object.freeze({
 });
 
 /**
+ * The rebuffering goal of player-and-client §9 "Engine", seconds: after a stall (the media ran out
+ * of data while playing), playback resumes once this much is buffered ahead.
+ */
+export const REBUFFERING_GOAL_S = 3;
+
+/**
  * Streaming settings of player-and-client §9 "Engine": buffering goal 15 s, buffer behind 12 s,
- * rebuffering goal 3 s, 5 request attempts ({@link SHAKA_RETRY_PARAMETERS}). `abr.minTimeToSwitch`
- * of 2 s avoids the switch (and the discarded first segment) shaka makes at once when its first
- * bandwidth estimate jumps (DESIGN.md "Start-up facts").
+ * 5 request attempts ({@link SHAKA_RETRY_PARAMETERS}), and the rebuffering goal
+ * ({@link REBUFFERING_GOAL_S}) for rebuffering only: shaka applies its `rebufferingGoal` to the
+ * start and to seeks as well (it holds the rate at 0 until 3 s, two segments here, are buffered,
+ * polled every 250 ms), which cost the first frame about one segment fetch and the seek one more
+ * (issue 12). So a load and a seek start at goal 0 (playback starts as soon as the media element
+ * can play, like shaka's and dash.js's defaults) and a stall while playing switches to the 3-s goal
+ * until the next load or seek (`ShakaEngine.applyRebufferingGoal`). `abr.minTimeToSwitch` of 2 s
+ * avoids the switch (and the discarded first segment) shaka makes at once when its first bandwidth
+ * estimate jumps (DESIGN.md "Start-up facts").
  */
 export const SHAKA_BASE_CONFIG = Object.freeze({
   streaming: {
     bufferingGoal: 15,
     bufferBehind: 12,
-    rebufferingGoal: 3,
+    rebufferingGoal: 0,
     retryParameters: SHAKA_RETRY_PARAMETERS,
   },
   manifest: { retryParameters: SHAKA_RETRY_PARAMETERS },
@@ -166,11 +178,43 @@ class ShakaEngine implements Engine {
     for (const type of ['trackschanged', 'variantchanged', 'adaptation', 'textchanged', 'texttrackvisibility']) {
       this.player.addEventListener(type, () => this.emitter.emit('tracks', undefined));
     }
+    // Registered before shaka's own media listeners (they come with attach/load), so a stall's
+    // `waiting` has the 3-s goal in place when shaka reads it.
+    video.addEventListener('playing', this.onPlaying);
+    video.addEventListener('waiting', this.onWaiting);
+    video.addEventListener('seeking', this.onSeeking);
+  }
+
+  /** The rebuffering goal in force, seconds: 0 until a stall while playing, {@link REBUFFERING_GOAL_S} after it. */
+  get rebufferingGoal(): number {
+    return this.player.getConfiguration().streaming.rebufferingGoal;
+  }
+
+  /** Whether playback has started since the last load or seek (a `waiting` after it is a stall). */
+  private playingSinceSeek = false;
+
+  private readonly onPlaying = (): void => {
+    this.playingSinceSeek = true;
+  };
+
+  private readonly onWaiting = (): void => {
+    if (this.playingSinceSeek && !this.video.seeking) this.applyRebufferingGoal(REBUFFERING_GOAL_S);
+  };
+
+  private readonly onSeeking = (): void => {
+    this.playingSinceSeek = false;
+    this.applyRebufferingGoal(0);
+  };
+
+  private applyRebufferingGoal(seconds: number): void {
+    if (this.destroyed || this.rebufferingGoal === seconds) return;
+    this.player.configure({ streaming: { rebufferingGoal: seconds } });
   }
 
   async load(source: EngineSource, startTime?: number, options: { onAttached?: () => void } = {}): Promise<void> {
     this.licenseHeaders = { ...source.licenseHeaders };
     this.manifestProxy = source.manifestProxy ?? null;
+    this.playingSinceSeek = false;
     this.player.resetConfiguration();
     this.player.configure(structuredClone(SHAKA_BASE_CONFIG));
     const retryParameters = retryParametersOf(source.network);
@@ -304,6 +348,9 @@ class ShakaEngine implements Engine {
   destroy(): Promise<void> {
     this.destroyed ??= (async () => {
       this.emitter.clear();
+      this.video.removeEventListener('playing', this.onPlaying);
+      this.video.removeEventListener('waiting', this.onWaiting);
+      this.video.removeEventListener('seeking', this.onSeeking);
       try {
         // Unloads, closes every EME session and detaches from the video element.
         await this.player.destroy();
