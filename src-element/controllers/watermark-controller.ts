@@ -12,8 +12,9 @@
  * `pointer-events: none` (clicks go through to the controls). It starts in the top start corner
  * and moves clockwise to the next corner every 15 minutes (`cornerAt`).
  *
- * Tampering is looked for every {@link WATERMARK_CHECK_INTERVAL_MS} ms and at once when a
- * MutationObserver sees the watermark, the player's shadow root or the host's attributes change:
+ * Tampering is looked for every {@link WATERMARK_CHECK_INTERVAL_MS} ms, at once when a
+ * MutationObserver sees the watermark, its ancestors, the shadow root's styles or the host's
+ * attributes change, and at the next animation frame after other nodes of the shadow root change:
  * a snapshot of computed styles, boxes and hit tests goes through `findTampering`
  * (core/watermark/tamper-rules.ts lists every rule). Covering is found by hit testing the
  * watermark's box (5 points) through every shadow root from the document down, with the watermark
@@ -254,6 +255,8 @@ export class WatermarkController implements ReactiveController {
     this.observer = null;
     this.clock.clearInterval(this.interval);
     this.interval = null;
+    if (this.frameRequest !== null) cancelAnimationFrame(this.frameRequest);
+    this.frameRequest = null;
     this.clock.clearTimeout(this.cornerTimer);
     this.cornerTimer = null;
   }
@@ -291,18 +294,46 @@ export class WatermarkController implements ReactiveController {
     if (this.pictureInPicture) this.check('event');
   };
 
+  /**
+   * A change to the watermark, its ancestors, the host's attributes or the shadow root's styles is
+   * checked at once; any other node added or removed in the shadow root (Lit rendering the
+   * controls, a script adding a cover) is checked at the next animation frame, once per frame: a
+   * check reads computed styles and boxes (a forced style and layout), and at start-up Lit's renders
+   * would otherwise force one per mutation batch (issue 12: 40 ms of the play page's start).
+   */
   private readonly onMutations = (records: MutationRecord[]): void => {
     const mark = this.mark;
     if (!this.armed || !mark) return;
-    const relevant = records.some((record) => {
-      if (record.type === 'childList') return true;
-      if (record.target === this.host) return !PLAYER_REFLECTED.has(record.attributeName ?? '');
-      // Lit's own bindings change attributes of the player's surfaces; only the watermark box and
-      // the elements around it matter.
-      return record.target === mark.box || (record.target instanceof Node && record.target.contains(mark.box));
-    });
-    if (relevant) this.check('event');
+    const box = mark.box;
+    const touches = (nodes: NodeList) =>
+      Array.prototype.some.call(nodes, (node: Node) => node === box || node.contains(box) || node instanceof HTMLStyleElement || node instanceof HTMLLinkElement);
+    let now = false;
+    let soon = false;
+    for (const record of records) {
+      if (record.type === 'childList') {
+        if (touches(record.removedNodes) || touches(record.addedNodes)) now = true;
+        else soon = true;
+      } else if (record.target === this.host) {
+        if (!PLAYER_REFLECTED.has(record.attributeName ?? '')) now = true;
+      } else if (record.target === box || (record.target instanceof Node && record.target.contains(box))) {
+        // Lit's own bindings change attributes of the player's surfaces; only the watermark box and
+        // the elements around it matter.
+        now = true;
+      }
+    }
+    if (now) this.check('event');
+    else if (soon) this.checkNextFrame();
   };
+
+  private frameRequest: number | null = null;
+
+  private checkNextFrame(): void {
+    if (this.frameRequest !== null) return;
+    this.frameRequest = requestAnimationFrame(() => {
+      this.frameRequest = null;
+      this.check('event');
+    });
+  }
 
   /** Takes a snapshot and acts on the first rule broken. Findings that need confirming count on periodic checks only. */
   private check(source: 'interval' | 'event'): void {

@@ -299,6 +299,26 @@ describe('watermark', function () {
       expect(codes(element)).to.equal('watermark_tampered/attributes');
     });
 
+    it('nodes added and removed elsewhere in the shadow root are checked once, at the next animation frame', async () => {
+      const element = await player(tokenOnly(), { autoplay: false });
+      await element.updateComplete;
+      await clock.tickAsync(WATERMARK_CHECK_INTERVAL_MS);
+      const box = markOf(element)!;
+      const styleReads = sinon.spy(window, 'getComputedStyle');
+      const snapshots = () => styleReads.getCalls().filter((call) => call.args[0] === box && call.args[1] === undefined).length;
+      // 20 mutation batches (each its own observer callback), as Lit's renders make at start-up.
+      for (let i = 0; i < 20; i++) {
+        const node = element.shadowRoot!.appendChild(document.createElement('span'));
+        await Promise.resolve();
+        node.remove();
+        await Promise.resolve();
+      }
+      expect(snapshots(), 'no check per batch').to.equal(0);
+      await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
+      expect(snapshots(), 'one check at the next frame').to.equal(1);
+      expect(codes(element)).to.equal('');
+    });
+
     it('its own settings menu over its corner (bottom end) is not tampering', async () => {
       // Playback speed gives the settings menu an entry without media.
       const element = await player(tokenOnly(), { autoplay: false, config: { playbackRates: true } });
