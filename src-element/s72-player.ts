@@ -14,7 +14,8 @@ import { handleRequest, REQUEST_EVENT_NAMES, type RequestContext } from './core/
 import type { S72Content, S72PlayerConfig } from './core/types.js';
 import { playerContext, type PlayerContextValue } from './context.js';
 import { BufferingController } from './controllers/buffering-controller.js';
-import { EngineController, invalidConfig } from './controllers/engine-controller.js';
+import { EngineController, invalidConfig, preloadSource } from './controllers/engine-controller.js';
+import { deviceId } from './core/drm/device-id.js';
 import { FullscreenController } from './controllers/fullscreen-controller.js';
 import { KeyboardController } from './controllers/keyboard-controller.js';
 import { LiveStatusController } from './controllers/live-status-controller.js';
@@ -308,6 +309,30 @@ export class S72Player extends PlayerMediaApi {
    */
   static preloadEngines(kinds?: readonly SourceKind[]): Promise<void> {
     return Promise.all(ENGINE_LOADERS.map((loader) => loader.preload(kinds))).then(() => undefined);
+  }
+
+  /**
+   * Starts what `content` will need before a player shows it (issue 12): the engines' code for its
+   * source kinds, its manifest (the player that gets this content takes the answer instead of
+   * asking again, within 10 s) and the key-system probe. For pages that know the content before
+   * they render the player, e.g. the play page once its streams call answers. `config` as the
+   * player will get it (its `drm` and `manifestProxy` matter). Never rejects; bad content is left
+   * for the player to report.
+   */
+  static preloadContent(content: S72Content, config?: S72PlayerConfig): Promise<void> {
+    return preloadSource(
+      {
+        content,
+        src: null,
+        licenseUrl: null,
+        keySystem: null,
+        authToken: null,
+        config: readConfig(config ?? {}) ?? {},
+        baseUrl: document.baseURI,
+        deviceId: () => deviceId(),
+      },
+      ENGINE_LOADERS,
+    );
   }
 
   /**

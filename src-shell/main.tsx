@@ -1,7 +1,7 @@
 /**
  * Entry of the hosted play page (`/play/`, play-page §2). Reads the session from the address (and
- * removes the tokens from it) before the first render, starts fetching the playback engine in
- * parallel with the flow's API calls (DESIGN.md "Quality bars"), and mounts the app.
+ * removes the tokens from it) before the first render, starts fetching the playback engine and
+ * starts the play flow's API calls in parallel (DESIGN.md "Quality bars"), and mounts the app.
  */
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
@@ -9,10 +9,20 @@ import { S72PlayerElement } from 's72-player/react';
 import { AppProvider } from './app/provider.js';
 import { AppRouter } from './app/router.js';
 import { createAppServices } from './app/services.js';
+import { isDeviceSupportPath } from './features/play-session/session-source.js';
+import { preloadPlayback } from './features/play-flow/preload-playback.js';
 import './styles.css';
 
 const services = createAppServices(window);
-if (services.sessions.getSnapshot().session) void S72PlayerElement.preloadEngines().catch(() => undefined);
+const { session, hash } = services.sessions.getSnapshot();
+if (session) void S72PlayerElement.preloadEngines().catch(() => undefined);
+// The content's manifest and key-system probe start when the streams call answers, before React
+// renders the player.
+preloadPlayback(services.flow, (content, config) => S72PlayerElement.preloadContent(content, config));
+// The play route's flow starts here, before React's first render (issue 12): its first calls go
+// out while React renders instead of after its first commit. The route's own start with the same
+// session is then a no-op (PlayFlow.start).
+if (session && !isDeviceSupportPath(hash.rawPath)) services.flow.start(session);
 
 const root = document.getElementById('root');
 if (!root) throw new Error('#root is missing from index.html');

@@ -104,25 +104,7 @@ export class EngineController implements ReactiveController {
    * read yet); call as early as possible; never rejects.
    */
   preload(): Promise<void> {
-    let candidates: EngineSource[] = [];
-    try {
-      candidates = resolveSources(this.sourceInput());
-    } catch {
-      // An unreadable source is reported by the load itself.
-    }
-    const kinds: SourceKind[] = candidates.length > 0 ? candidates.map((source) => source.kind) : ['dash'];
-    // While the engine's code downloads (issue 12 "Levers"): the manifest the engine will most
-    // likely ask for first (one, never through the manifest proxy, never a progressive file), and
-    // the key-system probe the engine choice waits for (cached for the page).
-    const manifest = candidates.find((source) => source.kind !== 'mp4' && !source.manifestProxy);
-    if (manifest) prefetchManifest(manifest.url);
-    const probing =
-      candidates.length > 0
-        ? (this.options.deviceFacts ?? currentDeviceFacts)(candidates.flatMap((candidate) => candidate.drms))
-        : undefined;
-    return Promise.all([probing, ...this.options.loaders.map((loader) => loader.preload(kinds))])
-      .then(() => undefined)
-      .catch(() => undefined);
+    return preloadSource(this.sourceInput(), this.options.loaders, this.options.deviceFacts ?? currentDeviceFacts);
   }
 
   /** The source changed: load it from its start position, after the current update. */
@@ -320,4 +302,31 @@ function toS72Error(error: unknown): S72Error {
     category: 'playback',
     cause: error,
   });
+}
+
+/**
+ * Starts what a source needs while nothing else is ready (issue 12 "Levers"): every engine's code
+ * for the source's kinds (DASH when they cannot be read), the manifest the engine will most likely
+ * ask for first (one, never through the manifest proxy, never a progressive file; taken by the
+ * engine from `manifest-prefetch.ts`) and the key-system probe the engine choice waits for (cached
+ * for the page). Never rejects; an unreadable source is left for the load to report.
+ */
+export function preloadSource(
+  input: Parameters<typeof resolveSources>[0],
+  loaders: readonly EngineLoader[],
+  deviceFacts: (drms: readonly DrmType[]) => Promise<DeviceFacts> = currentDeviceFacts,
+): Promise<void> {
+  let candidates: EngineSource[] = [];
+  try {
+    candidates = resolveSources(input);
+  } catch {
+    // An unreadable source is reported by the load itself.
+  }
+  const kinds: SourceKind[] = candidates.length > 0 ? candidates.map((source) => source.kind) : ['dash'];
+  const manifest = candidates.find((source) => source.kind !== 'mp4' && !source.manifestProxy);
+  if (manifest) prefetchManifest(manifest.url);
+  const probing = candidates.length > 0 ? deviceFacts(candidates.flatMap((candidate) => candidate.drms)) : undefined;
+  return Promise.all([probing, ...loaders.map((loader) => loader.preload(kinds))])
+    .then(() => undefined)
+    .catch(() => undefined);
 }

@@ -154,6 +154,20 @@ describe('play-flow runner', () => {
     expect(state.status === 'loading' && state.slug.slug).to.equal('/film/clear-skies');
   });
 
+  it('started again with the same session (the page, then its play route): no restart, no second call', async () => {
+    const { flow, calls, find } = setup();
+    const same = session();
+    flow.start(same);
+    const firstFilm = find('getFilm');
+    flow.start(same);
+    expect(firstFilm.signal!.aborted, 'the first run goes on').to.equal(false);
+    expect(calls.filter((c) => c.name === 'getFilm')).to.have.length(1);
+    // An equal but new session (a new address) restarts.
+    flow.start(session());
+    expect(firstFilm.signal!.aborted).to.equal(true);
+    expect(calls.filter((c) => c.name === 'getFilm')).to.have.length(2);
+  });
+
   it('navigates home without a session, and to the first available episode of a season', async () => {
     const { flow, find, navigations } = setup();
     flow.start(null);

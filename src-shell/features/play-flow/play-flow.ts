@@ -98,7 +98,10 @@ export interface PlayFlow {
   getState(): FlowState;
   /** Calls `listener` after every state change; returns the unsubscribe function. */
   subscribe(listener: () => void): () => void;
-  /** Starts (or restarts) the flow for a session; `null` sends the viewer home. */
+  /**
+   * Starts (or restarts) the flow for a session; `null` sends the viewer home. The session object
+   * already started (and not back to idle) is not restarted: calling `start` again with it is a no-op.
+   */
   start(session: PlaySession | null): void;
   /** Tries again from the error state. */
   retry(): void;
@@ -143,6 +146,7 @@ export interface PlayFlow {
 export function createPlayFlow(deps: PlayFlowDeps): PlayFlow {
   let state: FlowState = INITIAL_STATE;
   let run = new AbortController();
+  let startedWith: PlaySession | null = null;
   let capabilities: Promise<PlaybackCapabilities> | undefined;
   const listeners = new Set<() => void>();
   let monitor: DeviceSupportMonitor | undefined;
@@ -351,6 +355,10 @@ export function createPlayFlow(deps: PlayFlowDeps): PlayFlow {
       return () => listeners.delete(listener);
     },
     start(session) {
+      // The page starts the flow before its first render (main.tsx, issue 12) and the play route
+      // starts it again once mounted: the same session already running is not restarted.
+      if (session !== null && session === startedWith && state.status !== 'idle') return;
+      startedWith = session;
       run.abort();
       run = new AbortController();
       dispatch({ type: 'start', session });
