@@ -10,6 +10,7 @@
  * paint, parsing, garbage collection) and the longest tasks with their start time.
  */
 import { randomUUID } from 'node:crypto';
+import { writeFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -220,6 +221,8 @@ function profile(events: TraceEvent[], main: string, origin: number, end: number
       byScript.set(url, (byScript.get(url) ?? 0) + delta);
     }
   }
+  // TRACE_DUMP=file.json: every function's self time, for mapping through the source maps.
+  if (process.env.TRACE_DUMP) writeFileSync(process.env.TRACE_DUMP, JSON.stringify([...bySelf]));
   process.stdout.write('sampled self time by script (ms):\n');
   for (const [url, ms] of [...byScript].sort((a, b) => b[1] - a[1]).slice(0, 12)) process.stdout.write(`  ${ms.toFixed(1).padStart(7)}  ${url}\n`);
   process.stdout.write('sampled self time by function (ms):\n');
