@@ -11,11 +11,14 @@ import { AppRouter } from './app/router.js';
 import { createAppServices } from './app/services.js';
 import { isDeviceSupportPath } from './features/play-session/session-source.js';
 import { preloadPlayback } from './features/play-flow/preload-playback.js';
+import { pageAutoplayVerdict } from './features/play-flow/autoplay-check.js';
 import './styles.css';
 
 const services = createAppServices(window);
 const { session, hash } = services.sessions.getSnapshot();
 if (session) void S72PlayerElement.preloadEngines().catch(() => undefined);
+// play-page §9: the autoplay check (a silent clip) runs alongside the flow's calls.
+if (session && session.autoplay !== false) void pageAutoplayVerdict();
 // The content's manifest and key-system probe start when the streams call answers, before React
 // renders the player.
 preloadPlayback(services.flow, (content, config) => S72PlayerElement.preloadContent(content, config));

@@ -45,6 +45,22 @@ describe('autoplay check (play-page §9)', () => {
     expect(clock.delays.length).to.be.at.most(2 * AUTOPLAY_CHECKS);
   });
 
+  it('the browser’s answers are taken when they come: decided with timers that never fire', async () => {
+    // A clock whose timers never fire: only the refused play() (with sound) and the muted clip's
+    // progress can decide, not the 200-ms checks.
+    const frozen: Clock & { delays: number[] } = {
+      delays: [],
+      now: () => systemClock.now(),
+      setTimeout(_fn, ms) {
+        this.delays.push(ms);
+        return null;
+      },
+      clearTimeout: () => undefined,
+    };
+    expect(await checkAutoplay({ clock: frozen })).to.equal('muted');
+    expect(frozen.delays.length, 'one check started per attempt').to.equal(2);
+  });
+
   it('nothing plays at all (a clip that cannot load): click to play', async () => {
     const verdict = await checkAutoplay({ clock: recordingClock(), clip: () => new Blob(['not audio'], { type: 'audio/wav' }) });
     expect(verdict).to.equal('click');

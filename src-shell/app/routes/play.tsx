@@ -14,7 +14,7 @@ import { PinScreen } from '../../features/play-flow/components/pin-screen.js';
 import { ResumePromptScreen } from '../../features/play-flow/components/resume-prompt-screen.js';
 import { WatchWindowScreen } from '../../features/play-flow/components/watch-window-screen.js';
 import { usePlayFlow } from '../../features/play-flow/hooks/use-play-flow.js';
-import { checkAutoplay, type AutoplayVerdict } from '../../features/play-flow/autoplay-check.js';
+import { pageAutoplayVerdict, type AutoplayVerdict } from '../../features/play-flow/autoplay-check.js';
 import { PlayerScreen } from '../../features/player/components/player-screen.js';
 import type { RelatedMenuProps } from '../../features/player/components/related-menu.js';
 import type { Playback } from '../../features/play-flow/machine.js';
@@ -73,15 +73,15 @@ export function PlayRoute({ session }: { session: PlaySession | null }) {
   const lastCast = useRef<CastChangeLike | null>(null);
   // The player's LIVE_STREAM_EXPIRED hook (play-page §4): a new streams call; one function per flow.
   const refreshPlayToken = useCallback(() => flow.refreshPlayToken(), [flow]);
-  // play-page §9: autoplay is decided once, with a silent clip, before the player starts. The check
-  // starts as soon as the session asks for autoplay, so it runs alongside the flow's API calls
-  // instead of adding to the time to first frame.
+  // play-page §9: autoplay is decided once, with a silent clip, before the player starts. The page
+  // starts the check at boot (main.tsx) unless the address says autoplay=false, so it runs alongside
+  // the flow's API calls instead of adding to the time to first frame; this reads its answer.
   const wantsAutoplay = session?.autoplay === true || (state.status === 'playing' && state.playback.autoplay);
   const [autoplayVerdict, setAutoplayVerdict] = useState<AutoplayVerdict | null>(null);
   useEffect(() => {
     if (!wantsAutoplay || autoplayVerdict) return;
     let live = true;
-    void checkAutoplay().then((verdict) => {
+    void pageAutoplayVerdict().then((verdict) => {
       if (live) setAutoplayVerdict(verdict);
     });
     return () => {

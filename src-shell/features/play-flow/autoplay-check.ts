@@ -6,7 +6,8 @@
  * `click` (nothing plays by itself: the viewer presses play).
  *
  * Each attempt checks up to {@link AUTOPLAY_CHECKS} times, every {@link AUTOPLAY_CHECK_INTERVAL_MS},
- * whether the clip plays; a refused `play()` ends the attempt at the next check. Never rejects.
+ * whether the clip plays, and at once when the clip shows progress or `play()` is refused. Never
+ * rejects.
  */
 import { sleepMs, systemClock, type Clock } from 's72-player/client';
 
@@ -55,27 +56,46 @@ export interface AutoplayCheckOptions {
   clip?: () => Blob;
 }
 
-/** One attempt: plays the clip (muted or not) and checks up to 5 times, 200 ms apart. */
+/**
+ * One attempt: plays the clip (muted or not) and checks up to 5 times, 200 ms apart, whether it
+ * plays; the clip's first `timeupdate` with progress and a refused `play()` are checks of their
+ * own, so the browser's answer is taken when it comes instead of at the next 200-ms check (issue
+ * 12: the verdict gates the player's start).
+ */
 async function plays(video: HTMLVideoElement, muted: boolean, clock: Clock): Promise<boolean> {
   video.muted = muted;
   let refused = false;
-  try {
-    void video.play()?.catch(() => {
+  let progressed: () => void = () => undefined;
+  let refusal: () => void = () => undefined;
+  const early = new Promise<'progress' | 'refused'>((resolve) => {
+    progressed = () => {
+      if (!video.paused && video.currentTime > 0) resolve('progress');
+    };
+    refusal = () => {
       refused = true;
-    });
-  } catch {
-    return false;
-  }
-  for (let check = 0; check < AUTOPLAY_CHECKS; check++) {
-    await sleepMs(AUTOPLAY_CHECK_INTERVAL_MS, { clock });
-    if (refused || video.error) return false;
-    if (!video.paused && video.currentTime > 0) {
-      video.pause();
-      return true;
+      resolve('refused');
+    };
+  });
+  video.addEventListener('timeupdate', progressed);
+  try {
+    try {
+      void video.play()?.catch(refusal);
+    } catch {
+      return false;
     }
+    for (let check = 0; check < AUTOPLAY_CHECKS; check++) {
+      const woken = await Promise.race([sleepMs(AUTOPLAY_CHECK_INTERVAL_MS, { clock }), early]);
+      if (refused || video.error) return false;
+      if (woken === 'progress' || (!video.paused && video.currentTime > 0)) {
+        video.pause();
+        return true;
+      }
+    }
+    video.pause();
+    return false;
+  } finally {
+    video.removeEventListener('timeupdate', progressed);
   }
-  video.pause();
-  return false;
 }
 
 /**
@@ -102,4 +122,16 @@ export async function checkAutoplay(options: AutoplayCheckOptions = {}): Promise
     video.load();
     URL.revokeObjectURL(url);
   }
+}
+
+let pageVerdict: Promise<AutoplayVerdict> | undefined;
+
+/**
+ * The page's autoplay verdict: one {@link checkAutoplay} per page, started by the first caller.
+ * The play page starts it at boot when the address does not say `autoplay=false`, so that it runs
+ * alongside the flow's calls instead of after the streams call (issue 12); the play route then
+ * reads the same answer.
+ */
+export function pageAutoplayVerdict(): Promise<AutoplayVerdict> {
+  return (pageVerdict ??= checkAutoplay());
 }
