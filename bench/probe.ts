@@ -55,6 +55,8 @@ export interface ProbeResult {
   marks: Array<[name: string, atMs: number]>;
   /** `extra` mode: `performance.memory.usedJSHeapSize` after the playback time, bytes. */
   heapBytes?: number;
+  /** `extra` mode: the same right after a full `gc()` (the browser runs with `--expose-gc`), bytes. */
+  liveHeapBytes?: number;
   /** `extra` mode: from the seek call to the first frame within 0.5 s of the target, ms. */
   seekMs?: number;
   /** `extra` mode: whether the seek target was already buffered when the seek was made. */
@@ -172,9 +174,14 @@ export function installProbe(config: ProbeConfig): void {
     await playedTo(video, config.heapAfterS);
     const memory = (performance as Performance & { memory?: { usedJSHeapSize: number } }).memory;
     const heapBytes = memory?.usedJSHeapSize;
+    const gc = (globalThis as { gc?: () => void }).gc;
+    gc?.();
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    // A fresh MemoryInfo: each one holds the figures of the moment it was read.
+    const liveHeapBytes = gc ? (performance as Performance & { memory?: { usedJSHeapSize: number } }).memory?.usedJSHeapSize : undefined;
     const seekTargetBuffered = isBuffered(video, config.seekTargetS);
     const seekMs = await seek(video, seekable, config.seekTargetS);
-    send({ kind: 'result', ...first, heapBytes, seekMs, seekTargetBuffered, scripts: scripts(), resources: resources(), mediaEvents, marks: marks() });
+    send({ kind: 'result', ...first, heapBytes, liveHeapBytes, seekMs, seekTargetBuffered, scripts: scripts(), resources: resources(), mediaEvents, marks: marks() });
   };
 
   const poll = (): void => {
