@@ -9,6 +9,8 @@ import { fileURLToPath } from 'node:url';
 import { defineConfig, type Plugin } from 'vite';
 
 const root = fileURLToPath(new URL('.', import.meta.url));
+/** Where the storefront serves the page (play-page §2). */
+const BASE = '/play/';
 const source = (path: string): string => fileURLToPath(new URL(`../${path}`, import.meta.url));
 
 /**
@@ -50,12 +52,34 @@ function shakaAsGlobalScript(): Plugin {
   };
 }
 
+/**
+ * `<link rel="modulepreload">` for shaka's DASH chunk in the page's head (issue 12): the engine
+ * downloads while the page's own bundle downloads and evaluates, instead of from `main.tsx`'s
+ * `preloadEngines()` (after that evaluation), where it also took one of the browser's six
+ * connections from the flow's first calls. Build only (the dev server has no chunks).
+ */
+function preloadDashEngine(): Plugin {
+  return {
+    name: 's72:preload-dash-engine',
+    apply: 'build',
+    enforce: 'post',
+    transformIndexHtml(_html, context) {
+      const chunk = Object.values(context.bundle ?? {}).find((item) => item.type === 'chunk' && item.name === 'shaka-dash-lib');
+      if (!chunk) {
+        this.warn?.('no shaka-dash-lib chunk: the DASH engine is not preloaded by the page');
+        return [];
+      }
+      return [{ tag: 'link', attrs: { rel: 'modulepreload', crossorigin: true, href: `${BASE}${chunk.fileName}` }, injectTo: 'head' }];
+    },
+  };
+}
+
 export default defineConfig({
   root,
-  base: '/play/',
+  base: BASE,
   publicDir: false,
   envPrefix: 'VITE_',
-  plugins: [shakaAsGlobalScript()],
+  plugins: [shakaAsGlobalScript(), preloadDashEngine()],
   resolve: { alias: PACKAGE_ALIASES },
   // Served as-is in dev (no CommonJS pre-bundling), for the same reason as the plugin.
   optimizeDeps: { exclude: ['shaka-player'] },

@@ -58,18 +58,22 @@ export interface AutoplayCheckOptions {
 
 /**
  * One attempt: plays the clip (muted or not) and checks up to 5 times, 200 ms apart, whether it
- * plays; the clip's first `timeupdate` with progress and a refused `play()` are checks of their
- * own, so the browser's answer is taken when it comes instead of at the next 200-ms check (issue
- * 12: the verdict gates the player's start).
+ * plays; its progress (looked for every frame once `play()` has resolved, and at each
+ * `timeupdate`) and a refused `play()` are checks of their own, so the browser's answer is taken
+ * when it comes instead of at the next 200-ms check (issue 12: the verdict gates the player's start).
  */
 async function plays(video: HTMLVideoElement, muted: boolean, clock: Clock): Promise<boolean> {
   video.muted = muted;
   let refused = false;
+  let done = false;
   let progressed: () => void = () => undefined;
   let refusal: () => void = () => undefined;
   const early = new Promise<'progress' | 'refused'>((resolve) => {
     progressed = () => {
+      if (done) return;
       if (!video.paused && video.currentTime > 0) resolve('progress');
+      // The media clock moves between `timeupdate`s (Chromium sends one every 250 ms): look every frame.
+      else if (!video.paused && typeof requestAnimationFrame === 'function') requestAnimationFrame(progressed);
     };
     refusal = () => {
       refused = true;
@@ -79,7 +83,7 @@ async function plays(video: HTMLVideoElement, muted: boolean, clock: Clock): Pro
   video.addEventListener('timeupdate', progressed);
   try {
     try {
-      void video.play()?.catch(refusal);
+      void video.play()?.then(progressed, refusal);
     } catch {
       return false;
     }
@@ -94,6 +98,7 @@ async function plays(video: HTMLVideoElement, muted: boolean, clock: Clock): Pro
     video.pause();
     return false;
   } finally {
+    done = true;
     video.removeEventListener('timeupdate', progressed);
   }
 }
