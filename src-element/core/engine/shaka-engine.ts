@@ -206,8 +206,12 @@ class ShakaEngine implements Engine {
     this.applyRebufferingGoal(0);
   };
 
+  /** The goal last configured, seconds (kept here: `getConfiguration()` copies shaka's whole configuration, on every seek). */
+  private goal = 0;
+
   private applyRebufferingGoal(seconds: number): void {
-    if (this.destroyed || this.rebufferingGoal === seconds) return;
+    if (this.destroyed || this.goal === seconds) return;
+    this.goal = seconds;
     this.player.configure({ streaming: { rebufferingGoal: seconds } });
   }
 
@@ -215,6 +219,7 @@ class ShakaEngine implements Engine {
     this.licenseHeaders = { ...source.licenseHeaders };
     this.manifestProxy = source.manifestProxy ?? null;
     this.playingSinceSeek = false;
+    this.goal = 0;
     this.player.resetConfiguration();
     this.player.configure(structuredClone(SHAKA_BASE_CONFIG));
     const retryParameters = retryParametersOf(source.network);
