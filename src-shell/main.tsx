@@ -16,16 +16,18 @@ import './styles.css';
 
 const services = createAppServices(window);
 const { session, hash } = services.sessions.getSnapshot();
-if (session) void S72PlayerElement.preloadEngines().catch(() => undefined);
+// Start-up work for the play route only (`#/device-support` plays nothing).
+const playing = session && !isDeviceSupportPath(hash.rawPath) ? session : null;
+if (playing) void S72PlayerElement.preloadEngines().catch(() => undefined);
 // play-page §9: the autoplay check (a silent clip) runs alongside the flow's calls.
-if (session && session.autoplay !== false) void pageAutoplayVerdict();
+if (playing && playing.autoplay !== false) void pageAutoplayVerdict();
 // The content's manifest and key-system probe start when the streams call answers, before React
 // renders the player.
 preloadPlayback(services.flow, (content, config) => S72PlayerElement.preloadContent(content, config));
 // The play route's flow starts here, before React's first render (issue 12): its first calls go
 // out while React renders instead of after its first commit. The route's own start with the same
 // session is then a no-op (PlayFlow.start).
-if (session && !isDeviceSupportPath(hash.rawPath)) services.flow.start(session);
+if (playing) services.flow.start(playing);
 
 const root = document.getElementById('root');
 if (!root) throw new Error('#root is missing from index.html');
