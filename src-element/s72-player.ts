@@ -14,8 +14,7 @@ import { handleRequest, REQUEST_EVENT_NAMES, type RequestContext } from './core/
 import type { S72Content, S72PlayerConfig } from './core/types.js';
 import { playerContext, type PlayerContextValue } from './context.js';
 import { BufferingController } from './controllers/buffering-controller.js';
-import { EngineController, invalidConfig, preloadSource } from './controllers/engine-controller.js';
-import { deviceId } from './core/drm/device-id.js';
+import { EngineController, invalidConfig, preloadContent } from './controllers/engine-controller.js';
 import { FullscreenController } from './controllers/fullscreen-controller.js';
 import { KeyboardController } from './controllers/keyboard-controller.js';
 import { LiveStatusController } from './controllers/live-status-controller.js';
@@ -320,19 +319,7 @@ export class S72Player extends PlayerMediaApi {
    * for the player to report.
    */
   static preloadContent(content: S72Content, config?: S72PlayerConfig): Promise<void> {
-    return preloadSource(
-      {
-        content,
-        src: null,
-        licenseUrl: null,
-        keySystem: null,
-        authToken: null,
-        config: readConfig(config ?? {}) ?? {},
-        baseUrl: document.baseURI,
-        deviceId: () => deviceId(),
-      },
-      ENGINE_LOADERS,
-    );
+    return preloadContent(content, readConfig(config ?? {}) ?? {}, ENGINE_LOADERS);
   }
 
   /**

@@ -16,12 +16,11 @@
 import type { ReactiveController } from 'lit';
 import { currentDeviceFacts, type DeviceFacts } from '../core/drm/capabilities.js';
 import { deviceId } from '../core/drm/device-id.js';
-import type { DrmType } from '../core/types.js';
 import { chooseEngine, isDrmType, resolveSources } from '../core/engine/choose-source.js';
 import type { Engine, EngineLoader, EngineSource, SourceKind } from '../core/engine/engine.js';
 import { prefetchManifest } from '../core/engine/manifest-prefetch.js';
 import { S72Error, isS72Error } from '../core/errors.js';
-import type { S72Content } from '../core/types.js';
+import type { DrmType, S72Content, S72PlayerConfig } from '../core/types.js';
 import { fireEvent, type S72Tracks } from '../events.js';
 import type { BufferingController } from './buffering-controller.js';
 import type { PlaybackHost, PlaybackStartController } from './playback-start-controller.js';
@@ -329,4 +328,15 @@ export function preloadSource(
   return Promise.all([probing, ...loaders.map((loader) => loader.preload(kinds))])
     .then(() => undefined)
     .catch(() => undefined);
+}
+
+/**
+ * {@link preloadSource} for content a page will give a player later (`S72Player.preloadContent`):
+ * the content and a read configuration only, no attributes, relative URLs against the document.
+ */
+export function preloadContent(content: S72Content, config: S72PlayerConfig, loaders: readonly EngineLoader[]): Promise<void> {
+  return preloadSource(
+    { content, src: null, licenseUrl: null, keySystem: null, authToken: null, config, baseUrl: document.baseURI, deviceId: () => deviceId() },
+    loaders,
+  );
 }
