@@ -130,7 +130,7 @@ export class S72AdOverlay extends PlayerUiElement {
         : `${view.count > 1 ? i18n.t('ads.position', { index: view.index, count: view.count }) : i18n.t('ads.label')} · ${i18n.t('ads.remaining', { time: formatTime(view.remainingS) })}`;
     return html`
       <div role="region" aria-label=${i18n.t('ads.region')} ?hidden=${!view}>
-        <video part="ad-video" playsinline preload="auto" aria-hidden="true" tabindex="-1"></video>
+        <video part="ad-video" playsinline preload="auto" aria-hidden="true"></video>
         ${view ? html`<div class="label" part="ad-label">${label}</div>` : nothing}
         ${view && view.phase === 'playing' && view.paused
           ? html`<button class="play" part="ad-play-button" @click=${this.onPlay}>${i18n.t('ads.play')}</button>`
