@@ -57,6 +57,10 @@ export default [
       format: 'es',
       entryFileNames: '[name].js',
       chunkFileNames,
+      // The React entry is client-only (it defines a custom element and uses effects): frameworks
+      // with React Server Components (Next.js App Router) read this directive to load it on the
+      // client. Rollup drops module-level directives from sources, so it is written as a banner.
+      banner: (chunk) => (chunk.isEntry && chunk.name === 'react' ? "'use client';" : ''),
       sourcemap: true,
     },
     onwarn,

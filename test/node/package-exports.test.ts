@@ -81,6 +81,20 @@ test('s72-player/package.json resolves to the package manifest', () => {
   assert.equal(read.name, 's72-player');
 });
 
+test('s72-player/react is marked client-only ("use client" first), the other entries are not', () => {
+  const first = (file: string) => readFileSync(new URL(file, ROOT), 'utf8').split('\n', 1)[0];
+  assert.match(first('dist/react.js'), /^['"]use client['"];?$/);
+  for (const file of ['dist/index.js', 'dist/client.js']) assert.doesNotMatch(first(file), /use client/, file);
+});
+
+test('the package can be used by third parties: Apache-2.0, a LICENSE file shipped, not private', () => {
+  const manifest = JSON.parse(readFileSync(new URL('package.json', ROOT), 'utf8')) as { license?: string; private?: boolean; files: string[] };
+  assert.equal(manifest.license, 'Apache-2.0');
+  assert.notEqual(manifest.private, true);
+  assert.ok(manifest.files.includes('LICENSE'));
+  assert.match(readFileSync(new URL('LICENSE', ROOT), 'utf8'), /Apache License\s+Version 2\.0, January 2004/);
+});
+
 test('every "exports" target exists', () => {
   for (const [subpath, target] of Object.entries(pkg.exports)) {
     for (const file of typeof target === 'string' ? [target] : Object.values(target)) {
