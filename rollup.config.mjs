@@ -43,6 +43,20 @@ const DEFINES_ELEMENTS = /[\\/]src-element[\\/](s72-player\.ts|ui[\\/][^\\/]+\.t
 const chunkFileNames = (chunk) =>
   chunk.moduleIds.some((id) => DEFINES_ELEMENTS.test(id)) ? 'chunks/elements-[hash].js' : 'chunks/[name]-[hash].js';
 
+/**
+ * The ads' VAST library reads XML with the browser's `DOMParser`, and only outside a browser loads
+ * `@xmldom/xmldom` (a CommonJS package) through a dynamic import. The CDN build runs in browsers
+ * only and must be ES modules throughout, so that import resolves to the browser's own classes.
+ */
+const browserXmlDom = () => ({
+  name: 's72:browser-xmldom',
+  resolveId: (source) => (source === '@xmldom/xmldom' ? '\0browser-xmldom' : null),
+  load: (id) =>
+    id === '\0browser-xmldom'
+      ? 'export const DOMParser = globalThis.DOMParser;\nexport const XMLSerializer = globalThis.XMLSerializer;\nexport const DOMImplementation = globalThis.DOMImplementation;\n'
+      : null,
+});
+
 export default [
   {
     input: {
@@ -62,6 +76,7 @@ export default [
       // client. Rollup drops module-level directives from sources, so it is written as a banner.
       banner: (chunk) => (chunk.isEntry && chunk.name === 'react' ? "'use client';" : ''),
       sourcemap: true,
+      sourcemapExcludeSources: true,
     },
     onwarn,
   },
@@ -71,13 +86,14 @@ export default [
     // element from the entry itself, instead of Rollup moving that shared code into a chunk the
     // entry would have to fetch before it can run (a second round trip before anything starts).
     preserveEntrySignatures: 'allow-extension',
-    plugins: [nodeResolve({ browser: true }), ts(), terser({ format: { comments: /@license/ } })],
+    plugins: [browserXmlDom(), nodeResolve({ browser: true }), ts(), terser({ format: { comments: /@license/ } })],
     output: {
       dir: 'dist/cdn',
       format: 'es',
       entryFileNames: '[name].js',
       chunkFileNames: '[name]-[hash].js',
       sourcemap: true,
+      sourcemapExcludeSources: true,
     },
     onwarn,
   },

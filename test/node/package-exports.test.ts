@@ -181,3 +181,35 @@ test('s72-player and s72-player/client never import React (an optional peer), an
   // The React wrapper is the one entry that needs react (peerDependenciesMeta: optional).
   assert.ok([...packagesImportedBy('dist/react.js')].some(isReact));
 });
+
+test('runtime "dependencies" are exactly the packages the shipped ES modules import; the CDN build imports none', () => {
+  const packageName = (specifier: string) => specifier.split('/').slice(0, specifier.startsWith('@') ? 2 : 1).join('/');
+  const importsOf = (file: string) =>
+    [...readFileSync(new URL(file, ROOT), 'utf8').matchAll(/^(?:import|export)\s*(?:[^'"]*?\sfrom\s*)?['"]([^'"]+)['"]|\bimport\(\s*['"]([^'"]+)['"]\s*\)/gm)].map(
+      ([, fromStatement, fromCall]) => (fromStatement ?? fromCall)!,
+    );
+  const files = builtFiles();
+  const imported = new Set(
+    files
+      .filter((file) => !file.startsWith('dist/cdn/'))
+      .flatMap(importsOf)
+      .filter((specifier) => !specifier.startsWith('.'))
+      .map(packageName),
+  );
+  const manifest = JSON.parse(readFileSync(new URL('package.json', ROOT), 'utf8')) as {
+    dependencies: Record<string, string>;
+    peerDependencies: Record<string, string>;
+  };
+  const peers = new Set(Object.keys(manifest.peerDependencies));
+  assert.deepEqual([...imported].filter((name) => !peers.has(name)).sort(), Object.keys(manifest.dependencies).sort());
+  const cdnBare = files.filter((file) => file.startsWith('dist/cdn/')).flatMap(importsOf).filter((specifier) => !specifier.startsWith('.'));
+  assert.deepEqual(cdnBare, []);
+});
+
+test('the CDN build is ES modules throughout (no CommonJS chunk: no require(), no exports.)', () => {
+  for (const file of builtFiles('dist/cdn')) {
+    const code = readFileSync(new URL(file, ROOT), 'utf8');
+    assert.doesNotMatch(code, /(^|[^\w.$])require\(\s*["']/, `${file} calls require()`);
+    assert.doesNotMatch(code, /(^|[^\w.$])exports\.\w+\s*=/, `${file} assigns to exports`);
+  }
+});
