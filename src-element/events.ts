@@ -38,6 +38,11 @@ export const MEDIA_EVENTS = [
   'volumechange',
   'ratechange',
   'progress',
+  'canplaythrough',
+  'stalled',
+  'suspend',
+  'emptied',
+  'abort',
 ] as const;
 export type MediaEventName = (typeof MEDIA_EVENTS)[number];
 
@@ -220,6 +225,11 @@ export const EVENT_PROPS = {
   volumechange: 'onVolumeChange',
   ratechange: 'onRateChange',
   progress: 'onProgress',
+  canplaythrough: 'onCanPlayThrough',
+  stalled: 'onStalled',
+  suspend: 'onSuspend',
+  emptied: 'onEmptied',
+  abort: 'onAbort',
   's72-error': 'onS72Error',
   's72-loaded': 'onS72Loaded',
   's72-buffering-change': 'onS72BufferingChange',
@@ -246,12 +256,4 @@ export function fireRequest<K extends S72RequestEventName>(
   ...detail: S72RequestEventDetail[K] extends void ? [] : [S72RequestEventDetail[K]]
 ): void {
   from.dispatchEvent(new CustomEvent(type, { bubbles: true, composed: true, detail: detail[0] }));
-}
-
-declare global {
-  /**
-   * Our events on every element's `addEventListener` (they bubble and are composed). The media
-   * events are already there as `Event`; on `<s72-player>` itself they are `S72MediaEvent`.
-   */
-  interface HTMLElementEventMap extends NotificationEventMap, RequestEventMap {}
 }

@@ -33,6 +33,11 @@ import type { S72PlayerEventMap } from './events.js';
  * @fires {S72MediaEvent} volumechange - media event
  * @fires {S72MediaEvent} ratechange - media event
  * @fires {S72MediaEvent} progress - media event
+ * @fires {S72MediaEvent} canplaythrough - media event
+ * @fires {S72MediaEvent} stalled - media event
+ * @fires {S72MediaEvent} suspend - media event
+ * @fires {S72MediaEvent} emptied - media event
+ * @fires {S72MediaEvent} abort - media event
  */
 export abstract class PlayerMediaApi extends LitElement {
   /** The state store; its `owners.media` is the `<video>` once rendered. */

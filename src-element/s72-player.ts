@@ -11,7 +11,8 @@ import { createTranslator, resolveLocale, type Translator } from './core/i18n/in
 import { createPlayerStore, type PlayerState } from './core/player-store.js';
 import { watchMediaMetadata } from './core/media-seek.js';
 import { handleRequest, REQUEST_EVENT_NAMES, type RequestContext } from './core/request-map.js';
-import type { S72Content, S72PlayerConfig } from './core/types.js';
+import type { DrmType, S72Content, S72PlayerConfig } from './core/types.js';
+import { DRM_TYPES, isDrmType } from './core/engine/key-systems.js';
 import { playerContext, type PlayerContextValue } from './context.js';
 import { BufferingController } from './controllers/buffering-controller.js';
 import { EngineController, invalidConfig, preloadContent } from './controllers/engine-controller.js';
@@ -68,7 +69,8 @@ const SOURCE_PROPERTIES = ['content', 'config', 'src', 'licenseUrl', 'keySystem'
  *
  * @attr src - manifest (`.mpd`, `.m3u8`) or file (`.mp4`) URL; ignored while `content` is set
  * @attr license-url - licence server URL for `src`
- * @attr key-system - `widevine` | `playready` | `clearkey` | `fairplay`; default: any EME system
+ * @attr key-system - `widevine` | `playready` | `clearkey` | `fairplay`; default: any EME system. Any
+ *   other value is reported as a recoverable `invalid_config` error (with the allowed values) and ignored
  * @attr auth-token - viewer token sent as `x-auth-token` on licence requests (prefer the `content`
  *   property: attributes are visible in the DOM)
  * @attr poster - image shown before playback
@@ -183,7 +185,7 @@ export class S72Player extends PlayerMediaApi {
   @property({ converter: configAttributeConverter }) config: S72PlayerConfig = {};
   @property() src: string | null = null;
   @property({ attribute: 'license-url' }) licenseUrl: string | null = null;
-  @property({ attribute: 'key-system' }) keySystem: string | null = null;
+  @property({ attribute: 'key-system' }) keySystem: DrmType | null = null;
   @property({ attribute: 'auth-token' }) authToken: string | null = null;
   @property() poster: string | null = null;
   /** Start position in seconds (play-page §2 `t`); not a number → `invalid_config`, ignored. */
@@ -346,6 +348,14 @@ export class S72Player extends PlayerMediaApi {
         this.report(invalidConfig('config must be an object (player-and-client §3 "Player configuration")'));
       }
       this.store.setOwners({ config: this.effectiveConfig });
+    }
+    if (changed.has('keySystem') && this.keySystem !== null && !isDrmType(this.keySystem)) {
+      this.report(
+        invalidConfig(`key-system must be one of ${DRM_TYPES.join(', ')}; got "${String(this.keySystem)}" (any supported key system is used)`, {
+          keySystem: String(this.keySystem),
+          allowed: [...DRM_TYPES],
+        }),
+      );
     }
     if (changed.has('content')) this.replacedPlayToken = null;
     if (changed.has('suggestions')) {

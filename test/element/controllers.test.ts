@@ -14,6 +14,7 @@ import { MAX_PLAY_FAILURES, PlaybackStartController } from '../../src-element/co
 import { StoreController } from '../../src-element/controllers/store-controller.js';
 import { ControllerTestHost, controllerHost, withMp4 } from '../helpers/controller-host.js';
 import { demoUrl, nextEvent, until } from '../helpers/demo.js';
+import type { S72PlayerEventMap } from '../../src-element/events.js';
 
 /** A host with a real store and a real <video>, and nothing else: controllers are added by each test. */
 type TestHost = ControllerTestHost;
@@ -79,7 +80,7 @@ describe('controllers: each starts on connect and stops on disconnect', function
     element.effectiveConfig = { spinnerDelayMs: 250 };
     const buffering = new BufferingController(element);
     const changes: boolean[] = [];
-    element.addEventListener('s72-buffering-change', (event) => changes.push(event.detail.buffering));
+    element.addEventListener('s72-buffering-change', (event) => changes.push((event as S72PlayerEventMap['s72-buffering-change']).detail.buffering));
     buffering.set(true);
     clock.tick(249);
     expect(buffering.spinnerVisible).to.equal(false);

@@ -14,7 +14,7 @@ import { LIVE_RETRY_DELAY_MS } from '../../src-element/core/live/live-status.js'
 import { createPlayerStore } from '../../src-element/core/player-store.js';
 import type { S72Content, S72PlayerConfig } from '../../src-element/core/types.js';
 import { LIVE_REQUEST_TIMEOUT_MS, LiveStatusController, isLiveContent } from '../../src-element/controllers/live-status-controller.js';
-import type { S72LiveStatusChange } from '../../src-element/events.js';
+import type { S72LiveStatusChange, S72PlayerEventMap } from '../../src-element/events.js';
 import '../../src-element/s72-player.js';
 import type { S72Player } from '../../src-element/s72-player.js';
 import {
@@ -85,7 +85,7 @@ class TestHost extends LitElement {
   }
   constructor() {
     super();
-    this.addEventListener('s72-live-status-change', (event) => this.changes.push(event.detail));
+    this.addEventListener('s72-live-status-change', (event) => this.changes.push((event as S72PlayerEventMap['s72-live-status-change']).detail));
   }
   protected override render() {
     return html`<video muted></video>`;
@@ -346,7 +346,7 @@ describe('<s72-player> live status against the real live stream', function () {
 
   it('records the status and fires s72-live-status-change while playing', async () => {
     const changes: S72LiveStatusChange[] = [];
-    document.body.addEventListener('s72-live-status-change', (event) => changes.push(event.detail));
+    document.body.addEventListener('s72-live-status-change', (event) => changes.push((event as S72PlayerEventMap['s72-live-status-change']).detail));
     const element = await livePlayer();
     await until(() => element.store.getState().liveStatus === 'live', 'live status');
     expect(changes[0]).to.deep.equal({ status: 'live', previous: null });

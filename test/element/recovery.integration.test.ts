@@ -16,7 +16,7 @@ import { S72Error, type S72ErrorCategory, type S72ErrorCode } from '../../src-el
 import type { S72Content, S72PlayerConfig } from '../../src-element/core/types.js';
 import { BufferingController } from '../../src-element/controllers/buffering-controller.js';
 import { RecoveryController, type Connectivity } from '../../src-element/controllers/recovery-controller.js';
-import type { S72RecoveryChange } from '../../src-element/events.js';
+import type { S72PlayerEventMap, S72RecoveryChange } from '../../src-element/events.js';
 import { ControllerTestHost, controllerHost, withMp4 } from '../helpers/controller-host.js';
 import { ADULT_TOKEN, CLEARKEY_LICENSE_PATH, MEDIA, demoControl, demoUrl, nextEvent, recordedRequests, resetDemo, until } from '../helpers/demo.js';
 
@@ -58,8 +58,8 @@ async function rig(): Promise<Rig> {
     connectivity: net,
     engine: () => ({ reloadAt: (position, play) => reloads.push([position, play]), halt: () => void (result.halts! += 1) }),
   });
-  element.addEventListener('s72-error', (event) => result.errors!.push(event.detail));
-  element.addEventListener('s72-recovery-change', (event) => result.changes!.push(event.detail));
+  element.addEventListener('s72-error', (event) => result.errors!.push((event as S72PlayerEventMap['s72-error']).detail));
+  element.addEventListener('s72-recovery-change', (event) => result.changes!.push((event as S72PlayerEventMap['s72-recovery-change']).detail));
   element.video.currentTime = 12;
   await nextEvent(element.video, 'seeked');
   return Object.assign(result, { element, recovery, clock }) as Rig;

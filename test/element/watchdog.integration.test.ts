@@ -16,6 +16,7 @@ import { BufferingMonitorController } from '../../src-element/controllers/buffer
 import { StartWatchdogController } from '../../src-element/controllers/start-watchdog-controller.js';
 import { controllerHost, withMp4, type ControllerTestHost } from '../helpers/controller-host.js';
 import { MEDIA, demoControl, demoUrl, resetDemo, until } from '../helpers/demo.js';
+import type { S72PlayerEventMap } from '../../src-element/events.js';
 
 const fakeTimers = () => sinon.useFakeTimers({ now: 5_000_000, toFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval', 'Date'] });
 
@@ -109,7 +110,7 @@ describe('BufferingMonitorController (fake timers)', function () {
     const clock = fakeTimers();
     new BufferingMonitorController(element);
     const seen: Array<{ buffering: boolean; state: BufferingState }> = [];
-    element.addEventListener('s72-buffering-change', (event) => seen.push(event.detail));
+    element.addEventListener('s72-buffering-change', (event) => seen.push((event as S72PlayerEventMap['s72-buffering-change']).detail));
     mediaSays(element, { currentTime: 10, paused: false, readyState: 2 });
     element.video.dispatchEvent(new Event('waiting'));
     expect(element.store.getState().bufferingState).to.equal('buffering');

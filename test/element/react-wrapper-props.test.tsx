@@ -1,0 +1,95 @@
+/**
+ * What `s72-player/react` lets a page write (issue 24): props are the element's settable properties
+ * and one handler per event the player fires; the plain `<s72-player>` tag type-checks in JSX; the
+ * `s72-*` events are typed on the player only. The `@ts-expect-error` lines fail `npm run typecheck`
+ * if a prop that cannot work is ever accepted again; the runtime checks show the handlers fire.
+ */
+import { expect } from '@open-wc/testing';
+import { createRef } from 'react';
+import { flushSync } from 'react-dom';
+import { createRoot } from 'react-dom/client';
+import { S72Player, S72PlayerElement, S72_PLAYER_PROPS, type S72PlayerProps } from '../../src-element/react/index.js';
+import { MEDIA, demoUrl, until } from '../helpers/demo.js';
+
+// Read-only state and methods are not props (setting them throws or does nothing).
+// @ts-expect-error `duration` is a getter of the element
+export const noDuration: S72PlayerProps = { duration: 5 };
+// @ts-expect-error `paused` is read-only: call play()/pause() on the element through `ref`
+export const noPaused: S72PlayerProps = { paused: true };
+// @ts-expect-error methods are not props
+export const noMethod: S72PlayerProps = { play: () => Promise.resolve() };
+// @ts-expect-error Lit internals are not props
+export const noLitInternals: S72PlayerProps = { renderRoot: document.body };
+// @ts-expect-error the key system is one of the four the player knows
+export const noUnknownKeySystem: S72PlayerProps = { keySystem: 'widevin' };
+// @ts-expect-error `onEncrypted` would never be called: the player handles its keys itself
+export const noEncrypted: S72PlayerProps = { onEncrypted: () => undefined };
+// @ts-expect-error `s72-*` events are not added to every HTML element's event map
+document.body.addEventListener('s72-error', (event) => event.detail);
+
+// What is offered: settable properties, typed media and player events, host attributes.
+export const offered: S72PlayerProps = {
+  src: '/media/film.mpd',
+  keySystem: 'clearkey',
+  licenseUrl: '/licence',
+  startTime: 30,
+  muted: true,
+  volume: 0.5,
+  className: 'film',
+  onStalled: (event) => event.target.currentTime,
+  onCanPlayThrough: (event) => event.target.duration,
+  onS72Error: (event) => event.detail.code,
+};
+// The plain tag in JSX, with its attributes.
+export const plainTag = <s72-player src="/media/film.mpd" license-url="/licence" key-system="clearkey" start-time={30} muted />;
+
+describe('s72-player/react props', function () {
+  this.timeout(40_000);
+
+  it('offers exactly the settable properties of the element, each a writable property', () => {
+    const element = document.createElement('s72-player');
+    for (const name of S72_PLAYER_PROPS) {
+      let target: object | null = element;
+      let descriptor: PropertyDescriptor | undefined;
+      while (target && !descriptor) {
+        descriptor = Object.getOwnPropertyDescriptor(target, name);
+        target = Object.getPrototypeOf(target) as object | null;
+      }
+      expect(descriptor, name).to.exist;
+      expect(Boolean(descriptor!.set) || descriptor!.writable === true, `${name} is settable`).to.equal(true);
+    }
+  });
+
+  it('fires onCanPlayThrough and onProgress from the inner video through the React props', async () => {
+    const host = document.createElement('div');
+    document.body.append(host);
+    const root = createRoot(host);
+    const ref = createRef<S72PlayerElement>();
+    const seen = new Set<string>();
+    flushSync(() =>
+      root.render(
+        <S72Player
+          ref={ref}
+          muted
+          content={{ slug: '/film/clear-skies', assets: { dash: { url: demoUrl(MEDIA.clearDash) } } }}
+          onCanPlayThrough={(event) => event.target === ref.current && seen.add('canplaythrough')}
+          onProgress={() => seen.add('progress')}
+        />,
+      ),
+    );
+    await until(() => seen.has('canplaythrough'), 'canplaythrough through the React prop');
+    root.unmount();
+    host.remove();
+  });
+
+  it('an unknown key system is a recoverable invalid_config naming the allowed values', async () => {
+    const player = document.createElement('s72-player');
+    player.setAttribute('key-system', 'widevin');
+    const errors: string[] = [];
+    player.addEventListener('s72-error', (event) => errors.push(`${event.detail.code}:${event.detail.severity}:${String(event.detail.data?.['allowed'])}`));
+    document.body.append(player);
+    await player.updateComplete;
+    expect(errors).to.deep.equal(['invalid_config:recoverable:widevine,playready,fairplay,clearkey']);
+    player.remove();
+  });
+});
