@@ -13,6 +13,7 @@ import { watchMediaMetadata } from './core/media-seek.js';
 import { handleRequest, REQUEST_EVENT_NAMES, type RequestContext } from './core/request-map.js';
 import type { DrmType, S72Content, S72PlayerConfig } from './core/types.js';
 import { DRM_TYPES, isDrmType } from './core/engine/key-systems.js';
+import { sourceIdentity } from './core/source-identity.js';
 import { playerContext, type PlayerContextValue } from './context.js';
 import { BufferingController } from './controllers/buffering-controller.js';
 import { EngineController, invalidConfig, preloadContent } from './controllers/engine-controller.js';
@@ -209,6 +210,8 @@ export class S72Player extends PlayerMediaApi {
    */
   @property({ attribute: false }) castSdkLoader: CastSdkLoader | null = null;
   private replacedPlayToken: string | null = null;
+  /** `sourceIdentity` of the source loaded last; null while none is set. */
+  private sourceKey: string | null = null;
 
   /** The state store the controls render from (`core/player-store.ts`). */
   override readonly store = createPlayerStore({ fullscreenElement: this, document: globalThis.document ?? null });
@@ -357,12 +360,18 @@ export class S72Player extends PlayerMediaApi {
         }),
       );
     }
-    if (changed.has('content')) this.replacedPlayToken = null;
+    const sourceSet = Boolean(this.content || this.src);
+    const identity = sourceSet && SOURCE_PROPERTIES.some((key) => changed.has(key)) ? sourceIdentity(this) : this.sourceKey;
+    const newSource = sourceSet && identity !== this.sourceKey;
+    // A content equal by value to the one playing (a React parent building it on each render)
+    // keeps the refreshed play token and does not reload.
+    if (newSource) this.replacedPlayToken = null;
     if (changed.has('suggestions')) {
       const list: readonly Partial<S72Suggestion>[] = Array.isArray(this.suggestions) ? this.suggestions : [];
       this.store.setUi({ suggestions: list.filter((item): item is S72Suggestion => typeof item?.slug === 'string' && typeof item.title === 'string') });
     }
-    if (SOURCE_PROPERTIES.some((key) => changed.has(key)) && (this.content || this.src)) this.engines.sourceChanged();
+    this.sourceKey = sourceSet ? identity : null;
+    if (newSource) this.engines.sourceChanged();
     const i18n = createTranslator(resolveLocale(this.closest('[lang]')?.getAttribute('lang') ?? null));
     if (this.context.value?.i18n !== i18n) this.context.setValue({ store: this.store, i18n } satisfies PlayerContextValue);
   }

@@ -5,11 +5,11 @@
  * if a prop that cannot work is ever accepted again; the runtime checks show the handlers fire.
  */
 import { expect } from '@open-wc/testing';
-import { createRef } from 'react';
+import { createRef, useEffect, useState } from 'react';
 import { flushSync } from 'react-dom';
 import { createRoot } from 'react-dom/client';
 import { S72Player, S72PlayerElement, S72_PLAYER_PROPS, type S72PlayerProps } from '../../src-element/react/index.js';
-import { MEDIA, demoUrl, until } from '../helpers/demo.js';
+import { ADULT_TOKEN, CLEARKEY_LICENSE_PATH, MEDIA, demoUrl, recordedRequests, resetDemo, until } from '../helpers/demo.js';
 
 // Read-only state and methods are not props (setting them throws or does nothing).
 // @ts-expect-error `duration` is a getter of the element
@@ -78,6 +78,54 @@ describe('s72-player/react props', function () {
       ),
     );
     await until(() => seen.has('canplaythrough'), 'canplaythrough through the React prop');
+    root.unmount();
+    host.remove();
+  });
+
+  it('content and config written inline in a component that re-renders 4×/s: one manifest request, one licence request, playing', async () => {
+    await resetDemo();
+    const ref = createRef<S72PlayerElement>();
+    let renders = 0;
+    const errors: string[] = [];
+    // The README's pattern: the objects are built on every render of a parent that keeps state.
+    function Film({ viewer }: { viewer: string }) {
+      const [seconds, setSeconds] = useState(0);
+      useEffect(() => {
+        const timer = setInterval(() => setSeconds((value) => value + 0.25), 250);
+        return () => clearInterval(timer);
+      }, []);
+      renders += 1;
+      return (
+        <S72Player
+          ref={ref}
+          muted
+          autoplay
+          onS72Error={(event) => errors.push(event.detail.code)}
+          content={{ slug: '/film/night-harbour', title: 'Night Harbour', authorization: viewer, assets: { dash: { url: demoUrl(MEDIA.cencDash), drms: ['clearkey'] } } }}
+          config={{ drm: { clearkey: { licenseUrl: demoUrl(CLEARKEY_LICENSE_PATH) } }, title: `Night Harbour · ${seconds.toFixed(2)}` }}
+        />
+      );
+    }
+    const host = document.createElement('div');
+    document.body.append(host);
+    const root = createRoot(host);
+    flushSync(() => root.render(<Film viewer={ADULT_TOKEN} />));
+    await until(() => renders >= 24, () => `24 renders (${renders})`, 15_000);
+    await until(() => (ref.current?.currentTime ?? 0) > 1, () => `playing (at ${ref.current?.currentTime}; errors: ${errors.join()})`);
+    expect(ref.current!.paused).to.equal(false);
+    expect((await recordedRequests(MEDIA.cencDash)).length, 'manifest requests').to.equal(1);
+    expect((await recordedRequests(CLEARKEY_LICENSE_PATH)).length, 'licence requests').to.equal(1);
+    // Config that does not identify the source applies in place: the title bar shows the last title.
+    const title = () => ref.current!.shadowRoot!.querySelector('s72-title-bar')?.shadowRoot?.textContent ?? '';
+    await until(() => /Night Harbour · \d/.test(title()), () => `title in place (${title()})`);
+    // Another viewer token is a new source.
+    flushSync(() => root.render(<Film viewer="demo-nodob-token" />));
+    let manifests = 1;
+    for (const deadline = performance.now() + 20_000; manifests < 2 && performance.now() < deadline; ) {
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      manifests = (await recordedRequests(MEDIA.cencDash)).length;
+    }
+    expect(manifests, 'a new viewer token loads the source again').to.equal(2);
     root.unmount();
     host.remove();
   });
