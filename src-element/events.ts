@@ -196,7 +196,7 @@ export interface S72MediaEvent extends Event {
   readonly currentTarget: S72Player;
 }
 
-type MediaEventMap = { [K in MediaEventName]: S72MediaEvent };
+type MediaEventMap = { [K in MediaEventName | 'error']: S72MediaEvent };
 type NotificationEventMap = { [K in keyof S72PlayerEventDetail]: CustomEvent<S72PlayerEventDetail[K]> };
 type RequestEventMap = { [K in S72RequestEventName]: CustomEvent<S72RequestEventDetail[K]> };
 
@@ -230,6 +230,7 @@ export const EVENT_PROPS = {
   suspend: 'onSuspend',
   emptied: 'onEmptied',
   abort: 'onAbort',
+  error: 'onError',
   's72-error': 'onS72Error',
   's72-loaded': 'onS72Loaded',
   's72-buffering-change': 'onS72BufferingChange',
@@ -242,7 +243,7 @@ export const EVENT_PROPS = {
   's72-debug-change': 'onS72DebugChange',
   's72-cast-change': 'onS72CastChange',
   's72-airplay-change': 'onS72AirplayChange',
-} as const satisfies Record<MediaEventName | keyof S72PlayerEventDetail, `on${string}`>;
+} as const satisfies Record<MediaEventName | 'error' | keyof S72PlayerEventDetail, `on${string}`>;
 
 /** Fires one of our notifications from `host`: bubbling and composed, so it leaves shadow roots. */
 export function fireEvent<K extends keyof S72PlayerEventDetail>(host: EventTarget, type: K, detail: S72PlayerEventDetail[K]): void {

@@ -86,6 +86,7 @@ const SOURCE_PROPERTIES = ['content', 'config', 'src', 'licenseUrl', 'keySystem'
  * @attr {boolean} controls-hidden - (read-only) the controls and title bar are hidden (idle, player-and-client §9)
  *
  * @fires {CustomEvent<S72Error>} s72-error - any error; `detail` is the `S72Error` (play-page §8)
+ * @fires {S72MediaEvent} error - playback failed for good (a critical error, also sent as `s72-error` and kept in `lastError`); like the media element's `error`
  * @fires {CustomEvent<{engine: string}>} s72-loaded - the source is loaded
  * @fires {CustomEvent<{buffering: boolean; state: 'ok' | 'buffering' | 'recovering'}>} s72-buffering-change - buffering, or the buffering monitor's state, changed
  * @fires {CustomEvent<S72RecoveryChange>} s72-recovery-change - a critical network/media error is being recovered: reload `{attempt, maxAttempts, error}`
@@ -250,6 +251,11 @@ export class S72Player extends PlayerMediaApi {
     new AdsController(this);
     uiControllers(this);
     for (const type of REQUEST_EVENT_NAMES) this.addEventListener(type, this.onRequest);
+    // Like a media element, the player fires a plain `error` when playback fails for good (a
+    // critical error, shown in the error panel); `s72-error` carries the details of every error.
+    this.addEventListener('s72-error', (event) => {
+      if (event.target === this && event.detail.severity === 'critical') this.dispatchEvent(new Event('error'));
+    });
     this.view.setStore(this.store);
   }
 

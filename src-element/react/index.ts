@@ -9,7 +9,8 @@
  * `onS72AutoplayMuted`, `onS72TracksChange`, and the media events `onLoadStart`, `onLoadedMetadata`,
  * `onLoadedData`, `onDurationChange`, `onCanPlay`, `onPlay`, `onPause`, `onPlaying`, `onWaiting`,
  * `onSeeking`, `onSeeked`, `onTimeUpdate`, `onEnded`, `onVolumeChange`, `onRateChange`, `onProgress`,
- * `onCanPlayThrough`, `onStalled`, `onSuspend`, `onEmptied`, `onAbort`
+ * `onCanPlayThrough`, `onStalled`, `onSuspend`, `onEmptied`, `onAbort`, and `onError` (playback failed for
+ * good: a critical error; `event.target.lastError` is the `S72Error`)
  * (`event.target` is the player: `event.target.currentTime`, no casts).
  */
 import { createComponent, type EventName } from '@lit/react';
@@ -66,7 +67,7 @@ export type S72PlayerEventProps = {
  * inside its shadow root): left out so that a prop that would never be called does not type-check.
  */
 type UnfiredMediaHandlers = {
-  [K in keyof React.DOMAttributes<HTMLElement>]-?: K extends `on${'Encrypted' | 'Resize' | 'WaitingForKey' | 'Load' | 'Error'}${'' | 'Capture'}` ? K : never;
+  [K in keyof React.DOMAttributes<HTMLElement>]-?: K extends `on${'Encrypted' | 'Resize' | 'WaitingForKey' | 'Load'}${'' | 'Capture'}` ? K : never;
 }[keyof React.DOMAttributes<HTMLElement>];
 type ReactMediaHandlers = {
   [K in keyof React.DOMAttributes<HTMLElement>]-?: K extends `on${string}Capture` ? never : K extends keyof S72PlayerEventProps ? K : never;

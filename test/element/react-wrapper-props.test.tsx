@@ -130,6 +130,33 @@ describe('s72-player/react props', function () {
     host.remove();
   });
 
+  it('onError fires once when playback fails for good (a licence refused), with the critical S72Error in lastError', async () => {
+    const host = document.createElement('div');
+    document.body.append(host);
+    const root = createRoot(host);
+    const ref = createRef<S72PlayerElement>();
+    const fired: Array<string | undefined> = [];
+    flushSync(() =>
+      root.render(
+        <S72Player
+          ref={ref}
+          muted
+          autoplay
+          src={demoUrl(MEDIA.cencDash)}
+          keySystem="clearkey"
+          licenseUrl={demoUrl(CLEARKEY_LICENSE_PATH)}
+          config={{ network: { maxAttempts: 1, baseDelayMs: 0 } }}
+          onError={(event) => fired.push(event.target.lastError?.severity)}
+        />,
+      ),
+    );
+    await until(() => fired.length > 0, 'onError (no viewer token: the licence is refused)', 30_000);
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    expect(fired).to.deep.equal(['critical']);
+    root.unmount();
+    host.remove();
+  });
+
   it('an unknown key system is a recoverable invalid_config naming the allowed values', async () => {
     const player = document.createElement('s72-player');
     player.setAttribute('key-system', 'widevin');
