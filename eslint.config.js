@@ -38,6 +38,8 @@ export default defineConfig(
       '.tmp/',
       'test-results/',
       '.wtr-cache/',
+      // A separate app (its own tsconfig), installed, type-checked and built by test/e2e/package-consumer.e2e.test.ts.
+      'test/fixtures/',
     ],
   },
   {

@@ -1,4 +1,4 @@
-/// <reference types="chromecast-caf-sender" />
+/// <reference types="chromecast-caf-sender" preserve="true" />
 /**
  * The Google Cast sender (player-and-client §1–§9 casting parts; play-page §2 `cast`, "Casting to
  * {receiver}", §9 default app id). It owns the SDK (loaded only when `config.cast.enabled` and the

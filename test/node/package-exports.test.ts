@@ -182,7 +182,7 @@ test('s72-player and s72-player/client never import React (an optional peer), an
   assert.ok([...packagesImportedBy('dist/react.js')].some(isReact));
 });
 
-test('runtime "dependencies" are exactly the packages the shipped ES modules import; the CDN build imports none', () => {
+test('runtime "dependencies" are exactly the packages the shipped ES modules import and the type packages the declarations reference; the CDN build imports none', () => {
   const packageName = (specifier: string) => specifier.split('/').slice(0, specifier.startsWith('@') ? 2 : 1).join('/');
   const importsOf = (file: string) =>
     [...readFileSync(new URL(file, ROOT), 'utf8').matchAll(/^(?:import|export)\s*(?:[^'"]*?\sfrom\s*)?['"]([^'"]+)['"]|\bimport\(\s*['"]([^'"]+)['"]\s*\)/gm)].map(
@@ -200,6 +200,14 @@ test('runtime "dependencies" are exactly the packages the shipped ES modules imp
     dependencies: Record<string, string>;
     peerDependencies: Record<string, string>;
   };
+  // Type packages the shipped declarations reference (`/// <reference types="x" />` → `@types/x`).
+  const declarations = (dir: string): string[] =>
+    readdirSync(new URL(`${dir}/`, ROOT), { withFileTypes: true }).flatMap((entry) =>
+      entry.isDirectory() ? declarations(`${dir}/${entry.name}`) : entry.name.endsWith('.d.ts') ? [`${dir}/${entry.name}`] : [],
+    );
+  for (const file of declarations('dist/types')) {
+    for (const [, name] of readFileSync(new URL(file, ROOT), 'utf8').matchAll(/^\/\/\/\s*<reference types="([^"]+)"/gm)) imported.add(`@types/${name!}`);
+  }
   const peers = new Set(Object.keys(manifest.peerDependencies));
   assert.deepEqual([...imported].filter((name) => !peers.has(name)).sort(), Object.keys(manifest.dependencies).sort());
   const cdnBare = files.filter((file) => file.startsWith('dist/cdn/')).flatMap(importsOf).filter((specifier) => !specifier.startsWith('.'));

@@ -1,4 +1,4 @@
-/// <reference types="chromecast-caf-sender" />
+/// <reference types="chromecast-caf-sender" preserve="true" />
 /**
  * Loading the Google Cast sender SDK (player-and-client §7 "A cast sender script is loaded from the
  * cast provider", §9 "SDK load wait up to 30 s"; DESIGN.md "Third-party scripts … are loaded only
