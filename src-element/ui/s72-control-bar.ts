@@ -18,6 +18,12 @@ import type { S72ScrubChange, SeekBarValues } from './s72-seek-bar.js';
 export { SEEK_BAR_DELAY_MS, SEEK_THROTTLE_MS } from './s72-seek-bar.js';
 
 /**
+ * The volume slider's step, percent: one arrow key press moves the volume 5 % (the ↑/↓ shortcuts
+ * move it 10 %).
+ */
+export const VOLUME_SLIDER_STEP_PERCENT = 5;
+
+/**
  * @tagname s72-control-bar
  * @summary The control bar of `<s72-player>`: play/pause, seek bar, time, mute, volume, fullscreen.
  *
@@ -26,7 +32,9 @@ export { SEEK_BAR_DELAY_MS, SEEK_THROTTLE_MS } from './s72-seek-bar.js';
  * renders from its properties. It never touches the media: every user intent is a bubbling,
  * composed request event (DESIGN.md "Element events"; player-and-client §2 "Control bar and seek
  * bar", §5 "Seeks are clamped", §9 "Controls"). Every control is a native `<button>` or
- * `<input type="range">` with a label, so it works with the keyboard and screen readers as is.
+ * `<input type="range">` with a label, so it works with the keyboard and screen readers as is. The
+ * toggles (play/pause, mute, fullscreen) tell their state once, by their name (Mute / Unmute), not
+ * with `aria-pressed` as well; the volume slider moves 5 % per arrow key.
  * Under `dir="rtl"` the bar mirrors, the seek and volume sliders included (they fill from the
  * right, as the reading direction goes); the clock stays `h:mm:ss` in Latin digits. The seek bar is
  * its own element, `<s72-seek-bar>` (drag throttle, tooltip, buffered range).
@@ -298,7 +306,6 @@ export class S72ControlBar extends LitElement {
       <button
         part="mute-button"
         aria-label=${t(this.muted ? 'player.unmute' : 'player.mute')}
-        aria-pressed=${this.muted ? 'true' : 'false'}
         @click=${this.onMuteClick}
       >
         ${this.slotted(this.muted || this.volume === 0 ? 'muted' : 'volume')}
@@ -310,7 +317,7 @@ export class S72ControlBar extends LitElement {
         aria-label=${t('player.volume')}
         min="0"
         max="100"
-        step="1"
+        step=${VOLUME_SLIDER_STEP_PERCENT}
         .value=${String(volumePercent)}
         aria-valuetext=${t('player.volumePercent', { percent: volumePercent })}
         @input=${this.onVolumeInput}
