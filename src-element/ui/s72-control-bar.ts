@@ -48,7 +48,8 @@ export const VOLUME_SLIDER_STEP_PERCENT = 5;
  * | desktop     | 600 – 1599 px  | 16 px    | 24 px           | 24 px          |
  * | smart-tv    | >= 1600 px     | 28 px    | 50 px           | 40 px          |
  *
- * `--s72-control-font-size` fixes one size at every width. The volume slider is hidden on
+ * On a handheld player (< 600 px wide) the seek bar takes its own full-width row above the
+ * buttons. `--s72-control-font-size` fixes one size at every width. The volume slider is hidden on
  * touch-only devices (`(hover: none) and (pointer: coarse)`: the device's own buttons set the
  * volume; the mute button stays); fullscreen is hidden where unsupported or blocked (`canFullscreen`:
  * no Fullscreen API, or `config.fullscreen` false — the play page's iPhone restriction).
@@ -176,6 +177,23 @@ export class S72ControlBar extends LitElement {
       inline-size: auto;
       padding-inline: 0.5rem;
       white-space: nowrap;
+    }
+    /*
+     * Narrow players (the handheld form factor, < 600 px, issue 22 item 12): the seek bar takes its
+     * own full-width row above the buttons; the sound, settings and fullscreen buttons go to the end.
+     */
+    @container s72-player (max-width: 599.98px) {
+      :host {
+        flex-wrap: wrap;
+        row-gap: 0;
+      }
+      .seek {
+        order: -1;
+        flex: 1 0 100%;
+      }
+      [part='mute-button'] {
+        margin-inline-start: auto;
+      }
     }
     [hidden] {
       display: none !important;
