@@ -15,7 +15,7 @@ import { PlayerUiElement } from './player-ui-element.js';
  *
  * @fires {CustomEvent<boolean>} s72-mute-request - the button was activated; detail: `false` (unmute)
  * @csspart unmute-button - the button
- * @cssprop [--s72-unmute-inset-block-start=4.5rem] - its distance from the top of the player (below the title bar)
+ * @cssprop [--s72-unmute-inset-block-start=5rem] - its distance from the top of the player (below the title bar)
  */
 export class S72UnmuteButton extends PlayerUiElement {
   static override storeKeys = ['unmuteCue', 'muted'] as const;
@@ -23,7 +23,7 @@ export class S72UnmuteButton extends PlayerUiElement {
   static override styles = css`
     :host {
       position: absolute;
-      inset-block-start: var(--s72-unmute-inset-block-start, 4.5rem);
+      inset-block-start: var(--s72-unmute-inset-block-start, 5rem);
       inset-inline-start: 0.75rem;
       z-index: 1;
       pointer-events: none;
