@@ -71,6 +71,7 @@ describe('"Tap to unmute" after a muted autoplay', function () {
     const button = cueButton(player)!;
     expect(button.textContent!.trim()).to.equal('انقر لإلغاء كتم الصوت');
     expect(onScreen(player, button)).to.equal(true);
+    await expect(player.shadowRoot!.querySelector('s72-unmute-button')!).shadowDom.to.be.accessible();
     const box = button.getBoundingClientRect();
     await sendMouse({ type: 'click', position: [Math.round(box.left + box.width / 2), Math.round(box.top + box.height / 2)] });
     await until(() => !media(player).muted, 'unmuted');
