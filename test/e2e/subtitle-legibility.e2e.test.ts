@@ -58,13 +58,13 @@ describe('subtitles: the default style over a white picture', { timeout: 90_000 
       });
       const cueText = () => {
         const overlay = document.querySelector('s72-player')!.shadowRoot!.querySelector('s72-subtitle-overlay')!;
-        return [...overlay.shadowRoot!.querySelectorAll('.shaka-text-container span')].find((span) => (span.textContent ?? '').includes('Welcome'));
+        return Array.from(overlay.shadowRoot!.querySelectorAll('.shaka-text-container span')).find((span) => (span.textContent ?? '').includes('Welcome'));
       };
       await page.waitForFunction(cueText, null, { timeout: 20_000 });
       await page.waitForTimeout(300);
       const box = await page.evaluate(() => {
         const overlay = document.querySelector('s72-player')!.shadowRoot!.querySelector('s72-subtitle-overlay')!;
-        const span = [...overlay.shadowRoot!.querySelectorAll('.shaka-text-container span')].find((s) => (s.textContent ?? '').includes('Welcome'))!;
+        const span = Array.from(overlay.shadowRoot!.querySelectorAll('.shaka-text-container span')).find((s) => (s.textContent ?? '').includes('Welcome'))!;
         const rect = span.getBoundingClientRect();
         const style = getComputedStyle(span);
         return { x: rect.x, y: rect.y, width: rect.width, height: rect.height, color: style.color, background: style.backgroundColor };
