@@ -76,9 +76,12 @@ export const playerStyles = css`
       --_s72-control-font-size: 14px;
       --_s72-title-font-size: 18px;
       --_s72-subtitle-font-size: 16px;
+      /* The control bar's height: two rows on handheld players (the seek bar above the buttons). */
+      --_s72-controls-height: calc(var(--s72-control-font-size, var(--_s72-control-font-size)) * 6.5);
     }
     @container s72-player (min-width: 600px) {
       .frame {
+        --_s72-controls-height: calc(var(--s72-control-font-size, var(--_s72-control-font-size)) * 4);
         --_s72-control-font-size: 16px;
         --_s72-title-font-size: 24px;
         --_s72-subtitle-font-size: 24px;

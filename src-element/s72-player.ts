@@ -46,6 +46,7 @@ import './ui/s72-stats-overlay.js';
 import './ui/s72-announcer.js';
 import './ui/s72-seek-indicator.js';
 import './ui/s72-ad-overlay.js';
+import './ui/s72-unmute-button.js';
 import { uiControllers } from './controllers/ui-controllers.js';
 import type { S72Suggestion } from './core/ui/ui-state.js';
 
@@ -138,6 +139,7 @@ const SOURCE_PROPERTIES = ['content', 'config', 'src', 'licenseUrl', 'keySystem'
  * @csspart stats-close - the statistics panel's Close button
  * @csspart version - the version label (5 clicks turn debug mode on)
  * @csspart seek-indicator - the touch seek indicator (double tap: the icon and the seconds moved, 500 ms)
+ * @csspart unmute-button - "Tap to unmute", shown when autoplay started muted, until the viewer unmutes or after 10 s of play
  * @csspart spinner - the buffering spinner (shown after 0.25 s, play-page §9)
  * @csspart big-play-button - the big play button
  * @csspart error - the error panel
@@ -432,6 +434,8 @@ export class S72Player extends PlayerMediaApi {
           <slot name="title-bar-end" slot="title-bar-end"></slot><slot name="back" slot="back">${icon('back')}</slot>
         </s72-title-bar>
         <s72-announcer></s72-announcer>
+        <!-- "Tap to unmute" after a muted autoplay (issue 22 item 13); before the controls in the Tab order. -->
+        <s72-unmute-button exportparts="unmute-button"></s72-unmute-button>
         <s72-control-bar part="controls" exportparts="play-button, seek-bar, seek-input, seek-tooltip, seek-buffered, time, live-badge, live-edge, live-button, mute-button, volume, settings-button, settings-menu, menu-item, fullscreen-button, cast-button, airplay-button">
           ${ICON_NAMES.filter((name) => name !== 'retry').map((name) => html`<slot name=${name} slot=${name}>${icon(name)}</slot>`)}
         </s72-control-bar>

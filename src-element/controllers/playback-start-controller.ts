@@ -4,12 +4,16 @@
  * refusals other than the autoplay policy and interrupted plays; the count resets once the media
  * confirms playback (`playing`).
  *
+ * A muted autoplay (refused sound, or the page's `muted`) shows the "Tap to unmute" cue
+ * (`UnmuteCueController`).
+ *
  * @fires s72-autoplay-muted - autoplay only worked muted
  * @fires s72-error - `play_failed` after `MAX_PLAY_FAILURES` refusals
  */
 import { playFailedError } from '../core/engine/map-engine-error.js';
 import { fireEvent } from '../events.js';
 import { MediaListenersController, type PlayerHost } from './player-host.js';
+import { UnmuteCueController } from './unmute-cue-controller.js';
 
 /** player-and-client §4 "Playback recovery": failed play attempts before `play_failed`. */
 export const MAX_PLAY_FAILURES = 3;
@@ -21,8 +25,11 @@ export interface PlaybackHost extends PlayerHost {
 
 export class PlaybackStartController {
   private failures = 0;
+  /** The "Tap to unmute" cue of a muted autoplay (issue 22 item 13). */
+  private readonly unmuteCue: UnmuteCueController;
 
   constructor(private readonly host: PlaybackHost) {
+    this.unmuteCue = new UnmuteCueController(host);
     // Its only listener (`playing` resets the count) lives from connect to disconnect in this controller.
     new MediaListenersController(host, { playing: () => (this.failures = 0) });
   }
@@ -57,8 +64,11 @@ export class PlaybackStartController {
   async autoplay(): Promise<void> {
     const media = this.host.store.owners.media;
     if (!media) return;
+    const startedMuted = media.muted;
     try {
       await this.play();
+      // The page asked for muted autoplay (the play page: its check found only muted allowed).
+      if (startedMuted) this.unmuteCue.mutedAutoplay(false);
     } catch (error) {
       // Counted by play(); only the autoplay policy gets a muted second try.
       if ((error as DOMException | null)?.name !== 'NotAllowedError' || media.muted) return;
@@ -66,6 +76,7 @@ export class PlaybackStartController {
       this.host.muted = true;
       try {
         await this.play();
+        this.unmuteCue.mutedAutoplay(true);
         fireEvent(this.host, 's72-autoplay-muted', { muted: true, reason: 'autoplay-policy' });
       } catch {
         // Still refused: the big play button waits for the viewer.

@@ -230,6 +230,8 @@ export const PLAYER_STATE = {
   cast: { get: ({ ui }) => ui?.cast ?? DEFAULT_PLAYER_UI.cast },
   /** AirPlay: a target is available / playback is on one (the AirPlay controller writes it). */
   airplay: { get: ({ ui }) => ui?.airplay ?? DEFAULT_PLAYER_UI.airplay },
+  /** The "Tap to unmute" button shows (autoplay started muted; the unmute-cue controller writes it). */
+  unmuteCue: { get: ({ ui }) => ui?.unmuteCue ?? DEFAULT_PLAYER_UI.unmuteCue },
   /** Decoded picture size, pixels; 0 before metadata (the subtitle overlay fits the picture, player-and-client §2). */
   videoWidth: { get: ({ media }) => (media as HTMLVideoElement | null | undefined)?.videoWidth ?? 0, mediaEvents: ['resize', ...SOURCE_EVENTS] },
   videoHeight: { get: ({ media }) => (media as HTMLVideoElement | null | undefined)?.videoHeight ?? 0, mediaEvents: ['resize', ...SOURCE_EVENTS] },

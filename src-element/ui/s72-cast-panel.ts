@@ -219,7 +219,7 @@ export class S72CastPanel extends PlayerUiElement {
             ${icon(playing ? 'pause' : 'play')}
           </button>`}
       <span class="time">${formatTime(cast.currentTime, cast.duration)}${cast.duration > 0 ? ` / ${formatTime(cast.duration)}` : ''}</span>
-      <button part="cast-mute-button" aria-label=${t(cast.muted ? 'player.unmute' : 'player.mute')} aria-pressed=${cast.muted ? 'true' : 'false'} @click=${() => this.send({ action: 'mute', muted: !cast.muted })}>
+      <button part="cast-mute-button" aria-label=${t(cast.muted ? 'player.unmute' : 'player.mute')} @click=${() => this.send({ action: 'mute', muted: !cast.muted })}>
         ${icon(cast.muted ? 'muted' : 'volume')}
       </button>
       <input

@@ -18,6 +18,12 @@ import type { S72ScrubChange, SeekBarValues } from './s72-seek-bar.js';
 export { SEEK_BAR_DELAY_MS, SEEK_THROTTLE_MS } from './s72-seek-bar.js';
 
 /**
+ * The volume slider's step, percent: one arrow key press moves the volume 5 % (the ↑/↓ shortcuts
+ * move it 10 %).
+ */
+export const VOLUME_SLIDER_STEP_PERCENT = 5;
+
+/**
  * @tagname s72-control-bar
  * @summary The control bar of `<s72-player>`: play/pause, seek bar, time, mute, volume, fullscreen.
  *
@@ -26,7 +32,9 @@ export { SEEK_BAR_DELAY_MS, SEEK_THROTTLE_MS } from './s72-seek-bar.js';
  * renders from its properties. It never touches the media: every user intent is a bubbling,
  * composed request event (DESIGN.md "Element events"; player-and-client §2 "Control bar and seek
  * bar", §5 "Seeks are clamped", §9 "Controls"). Every control is a native `<button>` or
- * `<input type="range">` with a label, so it works with the keyboard and screen readers as is.
+ * `<input type="range">` with a label, so it works with the keyboard and screen readers as is. The
+ * toggles (play/pause, mute, fullscreen) tell their state once, by their name (Mute / Unmute), not
+ * with `aria-pressed` as well; the volume slider moves 5 % per arrow key.
  * Under `dir="rtl"` the bar mirrors, the seek and volume sliders included (they fill from the
  * right, as the reading direction goes); the clock stays `h:mm:ss` in Latin digits. The seek bar is
  * its own element, `<s72-seek-bar>` (drag throttle, tooltip, buffered range).
@@ -40,7 +48,8 @@ export { SEEK_BAR_DELAY_MS, SEEK_THROTTLE_MS } from './s72-seek-bar.js';
  * | desktop     | 600 – 1599 px  | 16 px    | 24 px           | 24 px          |
  * | smart-tv    | >= 1600 px     | 28 px    | 50 px           | 40 px          |
  *
- * `--s72-control-font-size` fixes one size at every width. The volume slider is hidden on
+ * On a handheld player (< 600 px wide) the seek bar takes its own full-width row above the
+ * buttons. `--s72-control-font-size` fixes one size at every width. The volume slider is hidden on
  * touch-only devices (`(hover: none) and (pointer: coarse)`: the device's own buttons set the
  * volume; the mute button stays); fullscreen is hidden where unsupported or blocked (`canFullscreen`:
  * no Fullscreen API, or `config.fullscreen` false — the play page's iPhone restriction).
@@ -168,6 +177,23 @@ export class S72ControlBar extends LitElement {
       inline-size: auto;
       padding-inline: 0.5rem;
       white-space: nowrap;
+    }
+    /*
+     * Narrow players (the handheld form factor, < 600 px, issue 22 item 12): the seek bar takes its
+     * own full-width row above the buttons; the sound, settings and fullscreen buttons go to the end.
+     */
+    @container s72-player (max-width: 599.98px) {
+      :host {
+        flex-wrap: wrap;
+        row-gap: 0;
+      }
+      .seek {
+        order: -1;
+        flex: 1 0 100%;
+      }
+      [part='mute-button'] {
+        margin-inline-start: auto;
+      }
     }
     [hidden] {
       display: none !important;
@@ -298,7 +324,6 @@ export class S72ControlBar extends LitElement {
       <button
         part="mute-button"
         aria-label=${t(this.muted ? 'player.unmute' : 'player.mute')}
-        aria-pressed=${this.muted ? 'true' : 'false'}
         @click=${this.onMuteClick}
       >
         ${this.slotted(this.muted || this.volume === 0 ? 'muted' : 'volume')}
@@ -310,7 +335,7 @@ export class S72ControlBar extends LitElement {
         aria-label=${t('player.volume')}
         min="0"
         max="100"
-        step="1"
+        step=${VOLUME_SLIDER_STEP_PERCENT}
         .value=${String(volumePercent)}
         aria-valuetext=${t('player.volumePercent', { percent: volumePercent })}
         @input=${this.onVolumeInput}

@@ -40,8 +40,9 @@ export function graphPoints(samples: readonly StatsSample[], value: (sample: Sta
  * @summary Debug mode (player-and-client §2, §4, §9): the statistics panel, and the version label
  * whose 5 clicks turn it on or off, for anyone.
  *
- * The version label (a small button, "s72-player 0.1.0") shows with the controls; 5 clicks (or
- * Enter presses) within 2 s send `s72-debug-request`. While debug mode is on the panel lists the
+ * The version label (a small button, "s72-player 0.1.0") shows with the controls and hides while a
+ * menu is open; 5 clicks within 2 s send `s72-debug-request`. It is not in the Tab order until
+ * debug mode is on (then Enter presses count as clicks). While debug mode is on the panel lists the
  * store's `stats` row, refreshed every 0.5 s by the stats controller: playback state (seeking,
  * ended, not loaded, loading, paused, playing), resolution, the variant's and the estimated bit
  * rates, buffer ahead, dropped and decoded frames, engine and version; and a graph of the last
@@ -60,7 +61,7 @@ export function graphPoints(samples: readonly StatsSample[], value: (sample: Sta
  * @cssprop [--s72-stats-buffer-color=#81c784] - the buffer-ahead line
  */
 export class S72StatsOverlay extends PlayerUiElement {
-  static override storeKeys = ['debug', 'stats', 'controlsVisible'] as const;
+  static override storeKeys = ['debug', 'stats', 'controlsVisible', 'menuOpen'] as const;
 
   static override styles = css`
     :host {
@@ -160,7 +161,7 @@ export class S72StatsOverlay extends PlayerUiElement {
     .version {
       position: absolute;
       /* Just above the control bar, at its end. */
-      inset-block-end: calc(var(--_s72-control-font-size, 14px) * 4.25);
+      inset-block-end: calc(var(--_s72-controls-height, calc(var(--_s72-control-font-size, 14px) * 4)) + var(--_s72-control-font-size, 14px) * 0.25);
       inset-inline-end: 0.75rem;
       padding: 0.125rem 0.375rem;
       border: 0;
@@ -179,10 +180,18 @@ export class S72StatsOverlay extends PlayerUiElement {
   private clicks: number[] = [];
 
   protected override render() {
-    const { debug, stats, controlsVisible } = this.state;
+    const { debug, stats, controlsVisible, menuOpen } = this.state;
+    // issue 22 item 15: a Tab stop only in debug mode (it is a tool, not a control), and hidden
+    // while a menu is open, so it never shows through or beside the settings menu.
     return html`
       ${debug && stats ? this.renderPanel(stats) : nothing}
-      <button class="version" part="version" ?hidden=${!controlsVisible && !debug} @click=${this.onVersionClick}>
+      <button
+        class="version"
+        part="version"
+        tabindex=${debug ? nothing : '-1'}
+        ?hidden=${(!controlsVisible && !debug) || menuOpen}
+        @click=${this.onVersionClick}
+      >
         s72-player ${PLAYER_VERSION}
       </button>
     `;

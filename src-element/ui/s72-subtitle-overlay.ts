@@ -30,12 +30,32 @@ export function pictureRect(boxWidth: number, boxHeight: number, videoWidth: num
 
 /** Text colour of each preference value (player-and-client §3 "User preferences"). */
 const TEXT_COLORS: Readonly<Record<SubtitleTextColor, string>> = Object.freeze({ white: '#fff', yellow: '#ffeb3b' });
-/** Background behind the cue text of each preference value; `none` keeps an outline for contrast. */
+/** Background behind the cue text of each preference value; `none` gets an outline instead (`SUBTITLE_EDGE_SHADOW`). */
 const BACKGROUNDS: Readonly<Record<SubtitleBackground, string>> = Object.freeze({
   none: 'transparent',
   black: '#000',
   'transparent-panel': 'rgb(0 0 0 / 0.6)',
 });
+/** One side of the outline: 0.06 em, at least 1 px. */
+const edgeOffset = (sign: number): string => (sign === 0 ? '0' : sign > 0 ? 'max(1px, 0.06em)' : 'calc(-1 * max(1px, 0.06em))');
+/**
+ * The edge of the text when there is no background (the default style): a thin black outline all
+ * round the glyphs (eight hard shadows, 0.06 em, at least 1 px) and a soft drop shadow, as the major
+ * services draw white subtitles, so the text stays legible over a white picture. It follows the text size.
+ */
+export const SUBTITLE_EDGE_SHADOW: string = [
+  ...[
+    [-1, -1],
+    [0, -1],
+    [1, -1],
+    [-1, 0],
+    [1, 0],
+    [-1, 1],
+    [0, 1],
+    [1, 1],
+  ].map(([x, y]) => `${edgeOffset(x!)} ${edgeOffset(y!)} 0 #000`),
+  '0.06em 0.1em 0.25em rgb(0 0 0 / 0.8)',
+].join(', ');
 /** Text size of each preference value, times the base size (`--s72-subtitle-font-size`). */
 const SIZE_SCALES: Readonly<Record<SubtitleTextSize, number>> = Object.freeze({ sm: 0.75, md: 1, lg: 1.35 });
 
@@ -45,7 +65,7 @@ export function subtitleStyleProperties(preferences: SubtitlePreferences): Recor
     '--_s72-subtitle-color': TEXT_COLORS[preferences.subtitleTextColor] ?? TEXT_COLORS.white,
     '--_s72-subtitle-background': BACKGROUNDS[preferences.subtitleBackground] ?? BACKGROUNDS.none,
     '--_s72-subtitle-size-scale': String(SIZE_SCALES[preferences.subtitleTextSize] ?? 1),
-    '--_s72-subtitle-shadow': preferences.subtitleBackground === 'none' ? '0 0 0.15em #000, 0 0 0.3em #000' : 'none',
+    '--_s72-subtitle-shadow': preferences.subtitleBackground === 'none' ? SUBTITLE_EDGE_SHADOW : 'none',
   };
 }
 
@@ -60,7 +80,9 @@ export function subtitleStyleProperties(preferences: SubtitlePreferences): Recor
  *
  * Styled by the viewer's subtitle preferences (text colour white/yellow, background
  * none/black/transparent panel, size sm/md/lg): they set `--_s72-subtitle-color`,
- * `--_s72-subtitle-background` and `--_s72-subtitle-size-scale` on the picture. Cues of an Arabic,
+ * `--_s72-subtitle-background` and `--_s72-subtitle-size-scale` on the picture. Without a
+ * background (the default) the text has a black outline and a drop shadow, legible over a white
+ * picture. Cues of an Arabic,
  * Hebrew, Persian or Urdu track are laid out right to left. While the controls show, the cues are
  * lifted above the control bar (only as far as the bar overlaps the picture). It takes no clicks.
  *
@@ -70,7 +92,7 @@ export function subtitleStyleProperties(preferences: SubtitlePreferences): Recor
  *   (sm is 0.75 of it, lg 1.35); by default the player's form-factor size (`--_s72-subtitle-font-size`,
  *   when its styles set one), else 5.5 % of the picture height, 14–50 px
  * @cssprop [--s72-subtitle-font-family=system-ui, sans-serif] - cue font
- * @cssprop [--s72-subtitle-controls-height=calc(var(--_s72-control-font-size, 14px) * 4)] - how far the cues are lifted while the controls show
+ * @cssprop [--s72-subtitle-controls-height=calc(var(--_s72-control-font-size, 14px) * 4)] - how far the cues are lifted while the controls show (in `<s72-player>`: the control bar's height, 6.5 × the control font size on handheld players, where it has two rows)
  */
 export class S72SubtitleOverlay extends PlayerUiElement {
   static override storeKeys = ['videoWidth', 'videoHeight', 'subtitlePreferences', 'tracks', 'controlsVisible'] as const;
@@ -169,7 +191,9 @@ export class S72SubtitleOverlay extends PlayerUiElement {
     const band = Math.max(0, this.box.height - rect.top - rect.height);
     style.setProperty(
       '--_lift',
-      state.controlsVisible ? `max(0px, calc(var(--s72-subtitle-controls-height, calc(var(--_s72-control-font-size, 14px) * 4)) - ${band}px))` : '0px',
+      state.controlsVisible
+        ? `max(0px, calc(var(--s72-subtitle-controls-height, var(--_s72-controls-height, calc(var(--_s72-control-font-size, 14px) * 4))) - ${band}px))`
+        : '0px',
     );
     const active = state.tracks.text.find((track) => track.active);
     this.textContainer.dir = isRtlLanguage(active?.language) ? 'rtl' : 'ltr';

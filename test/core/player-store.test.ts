@@ -325,6 +325,12 @@ const ROWS: Record<PlayerStateKey, RowCase> = {
     act: (store) => store.setUi({ ad: { phase: 'playing', index: 1, count: 2, remainingS: 5, skip: { kind: 'countdown', remainingS: 3 }, paused: false, compact: false } }),
     after: (value) => (value as { remainingS: number } | null)?.remainingS === 5,
   },
+  unmuteCue: {
+    owners: () => ({}),
+    before: false,
+    act: (store) => store.setUi({ unmuteCue: true }),
+    after: (value) => value === true,
+  },
   adBlocked: {
     owners: () => ({}),
     before: false,

@@ -84,6 +84,51 @@ describe('form factors: font sizes by the player width', () => {
   });
 });
 
+describe('form factors: the seek bar on narrow players (issue 22 item 12)', () => {
+  const seekBar = (element: S72Player) => controlPart(element, 'seek-bar').getBoundingClientRect();
+  const playButton = (element: S72Player) => controlPart(element, 'play-button').getBoundingClientRect();
+
+  for (const [width, dir] of [
+    [390, 'ltr'],
+    [342, 'ltr'],
+    [390, 'rtl'],
+  ] as const) {
+    it(`a ${width}-px-wide player (${dir}): the seek bar takes its own full-width row above the buttons`, async () => {
+      const element = await player(`display: block; width: ${width}px; height: ${Math.round((width * 9) / 16)}px`);
+      element.setAttribute('dir', dir);
+      await element.updateComplete;
+      const seek = seekBar(element);
+      const play = playButton(element);
+      expect(seek.width, 'seek bar width').to.be.at.least(width * 0.9);
+      expect(seek.bottom, 'above the buttons').to.be.at.most(play.top + 0.5);
+      // Every button is on one row below it, inside the player.
+      const playerBox = element.getBoundingClientRect();
+      for (const name of ['play-button', 'mute-button', 'settings-button', 'fullscreen-button']) {
+        const part =
+          name === 'settings-button'
+            ? bar(element).shadowRoot!.querySelector('s72-settings-menu')!.shadowRoot!.querySelector('[part~="settings-button"]')!
+            : controlPart(element, name);
+        const box = part.getBoundingClientRect();
+        if (box.width === 0) continue; // the settings button hides while there is nothing to set
+        expect(Math.abs(box.top - play.top), `${name} on the buttons row`).to.be.below(6);
+        expect(box.left, name).to.be.at.least(playerBox.left - 0.5);
+        expect(box.right, name).to.be.at.most(playerBox.right + 0.5);
+      }
+    });
+  }
+
+  it('a wide player (800 px): the seek bar stays in the row, between the play button and the time', async () => {
+    const element = await player('display: block; width: 800px; height: 450px');
+    const seek = seekBar(element);
+    const play = playButton(element);
+    const time = controlPart(element, 'time').getBoundingClientRect();
+    expect(Math.abs(seek.top + seek.height / 2 - (play.top + play.height / 2)), 'one row').to.be.below(2);
+    expect(seek.left).to.be.at.least(play.right);
+    expect(seek.right).to.be.at.most(time.left);
+    expect(seek.width).to.be.below(800 * 0.9);
+  });
+});
+
 describe('form factors: touch devices and fullscreen', () => {
   it('hides the volume slider (not the mute button) on touch-only devices', async () => {
     const element = await player('display: block; width: 800px; height: 450px');

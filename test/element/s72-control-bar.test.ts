@@ -33,7 +33,27 @@ describe('<s72-control-bar>', () => {
     await element.updateComplete;
     expect(part(element, 'play-button').getAttribute('aria-label')).to.equal('Pause');
     expect(part(element, 'mute-button').getAttribute('aria-label')).to.equal('Unmute');
-    expect(part(element, 'mute-button').getAttribute('aria-pressed')).to.equal('true');
+    // The toggles tell their state once, by their name (issue 22 item 15): no aria-pressed as well.
+    for (const name of ['play-button', 'mute-button', 'fullscreen-button']) expect(part(element, name).hasAttribute('aria-pressed'), name).to.equal(false);
+    element.muted = false;
+    await element.updateComplete;
+    expect(part(element, 'mute-button').hasAttribute('aria-pressed')).to.equal(false);
+  });
+
+  it('volume slider: each arrow key press moves the volume 5 % (issue 22 item 15)', async () => {
+    const element = await bar({ volume: 0.5, muted: false });
+    const volume = sinon.spy();
+    element.addEventListener('s72-volume-request', volume);
+    const slider = part<HTMLInputElement>(element, 'volume');
+    slider.focus();
+    await sendKeys({ press: 'ArrowUp' });
+    expect((volume.lastCall.args[0] as CustomEvent<number>).detail).to.be.closeTo(0.55, 1e-9);
+    element.volume = 0.55;
+    await element.updateComplete;
+    await sendKeys({ press: 'ArrowDown' });
+    await sendKeys({ press: 'ArrowDown' });
+    expect((volume.lastCall.args[0] as CustomEvent<number>).detail).to.be.closeTo(0.45, 1e-9);
+    expect(volume.callCount).to.equal(3);
   });
 
   it('fires play and pause requests from the play button', async () => {

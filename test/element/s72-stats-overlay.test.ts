@@ -46,11 +46,37 @@ describe('<s72-stats-overlay>', function () {
     expect(requests, 'spread over more than 2 s').to.deep.equal([true]);
   });
 
-  it('Enter on the focused label counts as a click (keyboard users can turn it on too)', async () => {
-    const { requests, label } = await standalone();
-    label.focus();
+  it('the version label is no Tab stop outside debug mode; in debug mode it is, and Enter counts as a click (issue 22 item 15)', async () => {
+    const frame = await fixture<HTMLDivElement>(html`<div><button id="before">before</button><s72-stats-overlay></s72-stats-overlay><button id="after">after</button></div>`);
+    const overlay = frame.querySelector('s72-stats-overlay')!;
+    const store = createPlayerStore();
+    overlay.store = store;
+    await overlay.updateComplete;
+    const requests: boolean[] = [];
+    overlay.addEventListener('s72-debug-request', (event) => requests.push((event as CustomEvent<boolean>).detail));
+    const label = overlay.shadowRoot!.querySelector<HTMLButtonElement>('[part="version"]')!;
+    frame.querySelector<HTMLButtonElement>('#before')!.focus();
+    await sendKeys({ press: 'Tab' });
+    expect(document.activeElement?.id, 'Tab skips the label').to.equal('after');
+
+    store.setUi({ debug: true });
+    await overlay.updateComplete;
+    frame.querySelector<HTMLButtonElement>('#before')!.focus();
+    await sendKeys({ press: 'Tab' });
+    expect(overlay.shadowRoot!.activeElement, 'in debug mode Tab reaches the label').to.equal(label);
     for (let i = 0; i < 5; i++) await sendKeys({ press: 'Enter' });
-    expect(requests).to.deep.equal([true]);
+    expect(requests).to.deep.equal([false]);
+  });
+
+  it('the version label hides while a menu is open (it never shows beside or through the settings menu)', async () => {
+    const { overlay, label } = await standalone();
+    expect(getComputedStyle(label).display).to.not.equal('none');
+    overlay.store!.setUi({ menuOpen: true });
+    await overlay.updateComplete;
+    expect(getComputedStyle(label).display).to.equal('none');
+    overlay.store!.setUi({ menuOpen: false });
+    await overlay.updateComplete;
+    expect(getComputedStyle(label).display).to.not.equal('none');
   });
 
   it('graph points: newest at the right end, scaled to the maximum', () => {

@@ -56,6 +56,29 @@ function fakeCue(el: S72SubtitleOverlay, text: string): HTMLSpanElement {
   return el.textContainer.querySelector('span')!;
 }
 
+/**
+ * The directions in which a computed `text-shadow` draws a hard dark edge round the glyphs (an
+ * outline): the shadows with no blur, a dark colour and an offset of at least 1 px that way. A soft
+ * glow (blurred, no offset) is no edge: it fades to nothing over a white picture.
+ */
+function outlineDirections(textShadow: string): string[] {
+  if (textShadow === 'none') return [];
+  const directions = new Set<string>();
+  // Chrome's computed form: `rgb(0, 0, 0) -1.44px -1.44px 0px, …`.
+  for (const shadow of textShadow.split(/,(?![^(]*\))/)) {
+    const match = /rgba?\((\d+), (\d+), (\d+)(?:, ([\d.]+))?\)\s+(-?[\d.]+)px\s+(-?[\d.]+)px\s+([\d.]+)px/.exec(shadow.trim());
+    if (!match) continue;
+    const [, r, g, b, alpha, x, y, blur] = match;
+    const dark = Number(r) + Number(g) + Number(b) < 150 && Number(alpha ?? 1) >= 0.9;
+    if (!dark || Number(blur) !== 0) continue;
+    if (Number(x) >= 1) directions.add('right');
+    if (Number(x) <= -1) directions.add('left');
+    if (Number(y) >= 1) directions.add('down');
+    if (Number(y) <= -1) directions.add('up');
+  }
+  return [...directions];
+}
+
 /** An engine stand-in with the given text tracks (the store reads only the track lists and on()). */
 function textEngine(text: TextTrackInfo[]): Engine {
   const emitter = new EngineEmitter();
@@ -113,10 +136,10 @@ describe('<s72-subtitle-overlay>', function () {
     const store = createPlayerStore();
     const el = await overlayIn(store, 640, 360);
     const cue = fakeCue(el, 'Hello');
-    // Defaults: white text, no background (an outline instead), md size.
+    // Defaults: white text, no background but a black outline all round (legible over a white picture, issue 22 item 10), md size.
     expect(getComputedStyle(cue).color).to.equal('rgb(255, 255, 255)');
     expect(getComputedStyle(cue).backgroundColor).to.equal('rgba(0, 0, 0, 0)');
-    expect(getComputedStyle(cue).textShadow).to.not.equal('none');
+    expect(outlineDirections(getComputedStyle(cue).textShadow)).to.have.members(['up', 'down', 'left', 'right'], 'the default text has an outline');
     const mdSize = parseFloat(getComputedStyle(cue).fontSize);
     expect(mdSize).to.be.within(14, 50);
 

@@ -13,6 +13,7 @@ export const ar: StringTable<ArabicPlural> = {
   'player.seek': 'موضع التشغيل',
   'player.mute': 'كتم الصوت',
   'player.unmute': 'إلغاء كتم الصوت',
+  'player.tapToUnmute': 'انقر لإلغاء كتم الصوت',
   'player.volume': 'مستوى الصوت',
   'player.enterFullscreen': 'ملء الشاشة',
   'player.exitFullscreen': 'الخروج من ملء الشاشة',

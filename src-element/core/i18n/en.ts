@@ -20,6 +20,7 @@ export const en = {
   'player.seek': 'Seek',
   'player.mute': 'Mute',
   'player.unmute': 'Unmute',
+  'player.tapToUnmute': 'Tap to unmute',
   'player.volume': 'Volume',
   'player.enterFullscreen': 'Enter fullscreen',
   'player.exitFullscreen': 'Exit fullscreen',
