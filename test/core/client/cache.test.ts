@@ -2,6 +2,7 @@
  * The client cache's numbers and policies (player-and-client §9), as pure functions and constants.
  */
 import { expect } from '@open-wc/testing';
+import sinon from 'sinon';
 import {
   AVAILABILITY_BATCH_SIZE,
   DEFAULT_CACHE_MAX_AGE_MS,
@@ -63,6 +64,43 @@ describe('client cache policy (player-and-client §9)', () => {
       expect(isRetryableError(value)).to.equal(expected);
     });
   }
+
+  it('keeps an unused answer 5 minutes: still cached at 4:59 after its last use, gone at 5:01 (fake timers)', async () => {
+    const clock = sinon.useFakeTimers({ now: Date.now(), toFake: ['setTimeout', 'clearTimeout', 'Date'] });
+    try {
+      const cache = createContentCache();
+      const key = ['s72-content', 'https://s.example', 'auth:a', 'film', 'x'];
+      const cached = () => cache.queryClient.getQueryCache().find({ queryKey: key, exact: true })?.state.data;
+      let fetches = 0;
+      const fetcher = () => Promise.resolve({ n: ++fetches });
+      expect(await cache.read(key, fetcher)).to.deep.equal({ n: 1 });
+      await clock.tickAsync(4 * 60_000 + 59_000);
+      expect(cached(), 'at 4:59').to.deep.equal({ n: 1 });
+      await clock.tickAsync(2_000);
+      expect(cached(), 'at 5:01').to.equal(undefined);
+      // Reading again fetches a new answer.
+      expect(await cache.read(key, fetcher)).to.deep.equal({ n: 2 });
+    } finally {
+      clock.restore();
+    }
+  });
+
+  it('reuses an answer for 30 s: a read at 29 s is answered from the cache, one at 31 s fetches again (fake timers)', async () => {
+    const clock = sinon.useFakeTimers({ now: Date.now(), toFake: ['setTimeout', 'clearTimeout', 'Date'] });
+    try {
+      const cache = createContentCache();
+      const key = ['s72-content', 'https://s.example', 'auth:a', 'film', 'y'];
+      let fetches = 0;
+      const fetcher = () => Promise.resolve(++fetches);
+      expect(await cache.read(key, fetcher)).to.equal(1);
+      await clock.tickAsync(29_000);
+      expect(await cache.read(key, fetcher)).to.equal(1);
+      await clock.tickAsync(2_000);
+      expect(await cache.read(key, fetcher)).to.equal(2);
+    } finally {
+      clock.restore();
+    }
+  });
 
   it('keys carry the storefront and the viewer (play token first)', () => {
     const fetch = () => Promise.reject(new Error('unused'));
