@@ -43,7 +43,7 @@ export function safeBackUrl(url: unknown, baseHref: string): string | null {
  * title, no subtitle, no valid back URL and nothing slotted.
  *
  * @attr {boolean} empty - (read-only) set when there is nothing to show (the bar is hidden)
- * @slot back - replaces the back icon
+ * @slot back - replaces the back icon (mirrored under right-to-left, like the default arrow)
  * @slot title-bar-end - the page's own controls at the end of the bar (the play page's episode list);
  *   on `<s72-player>` the slot of the same name passes through to it
  * @csspart back-button - the back link
@@ -88,18 +88,33 @@ export class S72TitleBar extends PlayerUiElement {
       inline-size: 1.4em;
       block-size: 1.4em;
     }
-    /* The back arrow points towards the start of the line: mirrored under RTL. */
-    :host(:dir(rtl)) a svg {
+    .icon {
+      display: inline-grid;
+      place-items: center;
+    }
+    /*
+     * The back arrow points towards the start of the line: mirrored under RTL. On the wrapper, not
+     * on an svg: the icon is slotted (the player passes its own back slot through), and a rule
+     * here cannot reach into the slotted content.
+     */
+    :host(:dir(rtl)) .icon {
       transform: scaleX(-1);
     }
+    /*
+     * A column whose lines shrink to their text and sit at the start of the bar (next to the back
+     * button, on the right under RTL), whatever direction their own text has (dir=auto): text-align
+     * would follow the line's own direction and push a Latin title to the far side of an RTL bar.
+     */
     .text {
       flex: 1 1 auto;
       min-inline-size: 0;
+      display: flex;
+      flex-direction: column;
+      align-items: flex-start;
     }
     p {
       margin: 0;
-      /* Catalogue text keeps its own direction (dir=auto) but sits at the start of the bar. */
-      text-align: match-parent;
+      max-inline-size: 100%;
       overflow: hidden;
       text-overflow: ellipsis;
       white-space: nowrap;
@@ -131,7 +146,7 @@ export class S72TitleBar extends PlayerUiElement {
     const back = this.backHref();
     return html`
       ${back
-        ? html`<a part="back-button" href=${back} aria-label=${this.i18n.t('controls.back')}><slot name="back">${icon('back')}</slot></a>`
+        ? html`<a part="back-button" href=${back} aria-label=${this.i18n.t('controls.back')}><span class="icon"><slot name="back">${icon('back')}</slot></span></a>`
         : nothing}
       <div class="text">
         ${title ? html`<p class="title" part="title" dir="auto">${title}</p>` : nothing}

@@ -26,8 +26,20 @@ describe('play flow screens', () => {
     expect(dom.host.querySelector(`label[for="${input.id}"]`)).to.exist;
     expect(input.getAttribute('inputmode')).to.equal('numeric');
     expect(dom.host.querySelector('[role="alert"]')!.textContent).to.contain('4 attempts left');
+    expect(dom.host.textContent!.split('attempts left').length - 1, 'the attempts left are said once').to.equal(1);
+    expect(input.getAttribute('aria-describedby')).to.equal(dom.host.querySelector('[role="alert"]')!.id);
     (dom.host.querySelector('form') as HTMLFormElement).requestSubmit();
     expect(sent).to.deep.equal(['']);
+  });
+
+  it('an empty PIN shows a validation, not an error code; the attempts left stay (issue 22 item 15)', () => {
+    flushSync(() =>
+      dom.root.render(createElement(PinScreen, { title: 'Quiet Room', attemptsLeft: 5, submitting: false, lockedOut: false, invalid: 'empty', onSubmit: () => undefined, backHref: '/' })),
+    );
+    const alert = dom.host.querySelector('[role="alert"]')!;
+    expect(alert.textContent).to.equal('Enter your 4-digit PIN.5 attempts left');
+    expect(dom.host.querySelector('[data-testid="error-code"]')).to.equal(null);
+    expect(dom.host.querySelector('input')!.getAttribute('aria-invalid')).to.equal('true');
   });
 
   it('the locked-out PIN screen has no form', () => {
@@ -50,7 +62,7 @@ describe('play flow screens', () => {
 
   it('the watch-window notice and its Play button', () => {
     let played = 0;
-    flushSync(() => dom.root.render(createElement(WatchWindowScreen, { title: 'Long Weekend', hours: 2, onPlay: () => played++, backHref: '/' })));
+    flushSync(() => dom.root.render(createElement(WatchWindowScreen, { title: 'Long Weekend', minutes: 120, onPlay: () => played++, backHref: '/' })));
     expect(dom.host.textContent).to.contain('Watch window: Once you start playing you will have 2 hours to finish watching.');
     dom.host.querySelector('button')!.click();
     expect(played).to.equal(1);

@@ -81,7 +81,7 @@ describe('play page language (lang parameter, navigator.languages, <html lang di
     expect(timer.getAttribute('aria-label')).to.equal('متاح خلال يومان 00:00:03');
     flushSync(() => dom.root.render(inArabic(createElement(ResumePromptScreen, { title: 'Resume Me', position: 600, onChoose: () => undefined }))));
     expect([...dom.host.querySelectorAll('button')].map((b) => b.textContent)).to.deep.equal(['استئناف من 10:00', 'البدء من البداية']);
-    flushSync(() => dom.root.render(inArabic(createElement(WatchWindowScreen, { title: 'Long Weekend', hours: 2, onPlay: () => undefined, backHref: '/' }))));
+    flushSync(() => dom.root.render(inArabic(createElement(WatchWindowScreen, { title: 'Long Weekend', minutes: 120, onPlay: () => undefined, backHref: '/' }))));
     expect(dom.host.querySelector('[data-testid="watch-window-text"]')!.textContent).to.equal(
       'فترة المشاهدة: بمجرد أن تبدأ التشغيل سيكون لديك ساعتان لإكمال المشاهدة.',
     );
@@ -95,8 +95,12 @@ describe('play page language (lang parameter, navigator.languages, <html lang di
       dom.root.render(inArabic(createElement(PinScreen, { title: 'Quiet Room', attemptsLeft: 3, submitting: false, lockedOut: false, error, onSubmit: () => undefined, backHref: '/' }))),
     );
     expect(dom.host.querySelector('label')!.textContent).to.equal('الرمز السري (4 أرقام)');
-    expect(dom.host.querySelector('[data-testid="pin-attempts"]')!.textContent).to.equal('تتبقّى 3 محاولات');
     expect(dom.host.querySelector('[role="alert"] .error__message')!.textContent).to.equal('رمز سري غير صحيح. تتبقّى 3 محاولات.');
+    expect(dom.host.querySelector('[data-testid="pin-attempts"]'), 'the attempts are said once, in the error').to.equal(null);
+    flushSync(() =>
+      dom.root.render(inArabic(createElement(PinScreen, { title: 'Quiet Room', attemptsLeft: 3, submitting: false, lockedOut: false, invalid: 'empty', onSubmit: () => undefined, backHref: '/' }))),
+    );
+    expect(dom.host.querySelector('[data-testid="pin-attempts"]')!.textContent).to.equal('تتبقّى 3 محاولات');
   });
 
   it('the unsupported-browser screen in Arabic', () => {
@@ -126,8 +130,8 @@ describe('flow errors from the string table', () => {
   });
 
   it('watchWindowText and formatCountdown take the page language, English by default', () => {
-    expect(watchWindowText(1)).to.equal('Watch window: Once you start playing you will have an hour to finish watching.');
-    expect(watchWindowText(3, createTranslator('ar'))).to.contain('3 ساعات');
+    expect(watchWindowText(60)).to.equal('Watch window: Once you start playing you will have an hour to finish watching.');
+    expect(watchWindowText(180, createTranslator('ar'))).to.contain('3 ساعات');
     expect(formatCountdown(86_400_000 + 1000)).to.equal('1 day 00:00:01');
     expect(formatCountdown(11 * 86_400_000, createTranslator('ar'))).to.equal('11 يومًا 00:00:00');
   });

@@ -1,13 +1,22 @@
 import { expect } from '@open-wc/testing';
+import { createTranslator } from 's72-player/client';
 import { formatCountdown, formatPosition, watchWindowText } from '../../src-shell/features/play-flow/rules.js';
 import { minimumAgeOf } from '../../src-shell/features/play-flow/api/flow-api.js';
 import { pageUrlWithoutTokens } from '../../src-shell/app/services.js';
 
 describe('play-flow rules: wording and formats', () => {
   it('the watch-window notice, word for word (play-page §2)', () => {
-    expect(watchWindowText(1)).to.equal('Watch window: Once you start playing you will have an hour to finish watching.');
-    expect(watchWindowText(2)).to.equal('Watch window: Once you start playing you will have 2 hours to finish watching.');
+    expect(watchWindowText(60)).to.equal('Watch window: Once you start playing you will have an hour to finish watching.');
+    expect(watchWindowText(120)).to.equal('Watch window: Once you start playing you will have 2 hours to finish watching.');
     expect(watchWindowText(0)).to.equal('Watch window: Once you start playing you will have an hour to finish watching.');
+    expect(watchWindowText(20), 'at least an hour').to.equal('Watch window: Once you start playing you will have an hour to finish watching.');
+  });
+  it('a window that is not whole hours is said exactly, not rounded (issue 22 item 15)', () => {
+    expect(watchWindowText(90)).to.equal('Watch window: Once you start playing you will have 1 hour 30 minutes to finish watching.');
+    expect(watchWindowText(125)).to.equal('Watch window: Once you start playing you will have 2 hours 5 minutes to finish watching.');
+    const ar = watchWindowText(90, createTranslator('ar'));
+    expect(ar).to.equal('فترة المشاهدة: بمجرد أن تبدأ التشغيل سيكون لديك ساعة واحدة و30 دقيقة لإكمال المشاهدة.');
+    expect(ar, 'never rounded to two hours').not.to.contain('ساعتان');
   });
   it('positions as mm:ss / h:mm:ss', () => {
     expect(formatPosition(600)).to.equal('10:00');

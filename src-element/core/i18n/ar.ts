@@ -218,6 +218,7 @@ export const ar: StringTable<ArabicPlural> = {
     many: 'فترة المشاهدة: بمجرد أن تبدأ التشغيل سيكون لديك {count} ساعة لإكمال المشاهدة.',
     other: 'فترة المشاهدة: بمجرد أن تبدأ التشغيل سيكون لديك {count} ساعة لإكمال المشاهدة.',
   },
+  'watchWindow.noticeDuration': 'فترة المشاهدة: بمجرد أن تبدأ التشغيل سيكون لديك {duration} لإكمال المشاهدة.',
   'watchWindow.play': 'تشغيل',
 
   // ── Navigation bar and player screen ──

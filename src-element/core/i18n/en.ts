@@ -201,6 +201,11 @@ export const en = {
     one: 'Watch window: Once you start playing you will have an hour to finish watching.',
     other: 'Watch window: Once you start playing you will have {count} hours to finish watching.',
   },
+  /**
+   * A window that is not a whole number of hours (issue 22 item 15: 90 min is "1 hour 30 minutes",
+   * not "2 hours"); `{duration}` is a spoken time.
+   */
+  'watchWindow.noticeDuration': 'Watch window: Once you start playing you will have {duration} to finish watching.',
   'watchWindow.play': 'Play',
 
   // ── Navigation bar and player screen (play-page §2 "Page elements", §4 skip policy) ──

@@ -152,6 +152,7 @@ export function PlayRoute({ session }: { session: PlaySession | null }) {
           submitting={state.submitting}
           lockedOut={state.lockedOut}
           error={state.error}
+          invalid={state.invalid}
           onSubmit={(pin) => flow.send({ type: 'pin-submitted', pin })}
           backHref={backHref}
         />
@@ -160,7 +161,7 @@ export function PlayRoute({ session }: { session: PlaySession | null }) {
       return (
         <WatchWindowScreen
           title={state.title}
-          hours={state.hours}
+          minutes={state.minutes}
           onPlay={() => flow.send({ type: 'watch-window-accepted' })}
           backHref={backHref}
         />

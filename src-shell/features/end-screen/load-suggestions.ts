@@ -16,7 +16,6 @@
  */
 import {
   buildSuggestions,
-  configString,
   groupLibrary,
   nextEpisodeWhere,
   parentSlugOf,
@@ -31,6 +30,7 @@ import {
 } from 's72-player/client';
 import type { S72Suggestion } from 's72-player';
 import { paths } from '../../config/paths.js';
+import { seasonName } from '../../lib/season-name.js';
 
 export interface EndScreenSuggestionsRequest {
   client: ContentClient;
@@ -132,7 +132,7 @@ function describe(
   const seasonSlug = parsed.type === 'tv-season' ? parsed.slug : parentSlugOf(parsed).slug;
   const season = seasons.get(seasonSlug);
   if (!season) return null;
-  const seasonLabel = `${configString(configuration ?? {}, 'season_name', i18n.t('item.defaultSeasonName'))} ${season.season_num}`;
+  const seasonLabel = `${seasonName(configuration, i18n)} ${season.season_num}`;
   const show = season.show_info.title;
   if (parsed.type === 'tv-season') return { title: show, subtitle: seasonLabel, ...image(season.image_urls.landscape) };
   if (parsed.type === 'tv-episode') {

@@ -4,7 +4,6 @@
  */
 import {
   S72Error,
-  configString,
   createTranslator,
   type Configuration,
   type Film,
@@ -12,6 +11,7 @@ import {
   type Season,
   type ParsedSlug,
 } from 's72-player/client';
+import { seasonName } from '../../lib/season-name.js';
 
 /** Metadata of the route's item: a film (film, film bonus) or a season (season, episode, season bonus). */
 export type ItemMetadata = { kind: 'film'; film: Film } | { kind: 'season'; season: Season };
@@ -67,7 +67,7 @@ export function describeItem(slug: ParsedSlug, metadata: ItemMetadata, configura
     throw notFound(slug.slug);
   }
   const { season } = metadata;
-  const seasonLabel = `${configString(configuration, 'season_name', i18n.t('item.defaultSeasonName'))} ${season.season_num}`;
+  const seasonLabel = `${seasonName(configuration, i18n)} ${season.season_num}`;
   const show = season.show_info.title;
   if (slug.type === 'tv-season') {
     return { title: `${show} · ${seasonLabel}`, ...images(season.image_urls) };

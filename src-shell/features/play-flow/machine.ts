@@ -82,7 +82,6 @@ import {
   LIVE_COUNTDOWN_POLL_MS,
   liveStatusOf,
   libraryEntryFor,
-  PIN_LENGTH,
   PIN_MAX_ATTEMPTS,
   planResume,
   watchWindow,
@@ -205,6 +204,11 @@ export interface PinState extends ItemContext {
   submitting: boolean;
   lockedOut: boolean;
   error?: FlowError;
+  /**
+   * The last submission was not a PIN at all (nothing typed, or not 4 digits): a form validation,
+   * not `incorrect_pin` — no call was made and no attempt is used (issue 22 item 15).
+   */
+  invalid?: 'empty' | 'format';
 }
 
 export type FlowState =
@@ -219,7 +223,7 @@ export type FlowState =
   | PinState
   | UnsupportedState
   /** The rental notice (play-page §2 "Watch window"); "Play" goes on to `next`. */
-  | { status: 'watch-window'; session: PlaySession; title: string; hours: number; endsAt: number; next: ResumeOrPlay }
+  | { status: 'watch-window'; session: PlaySession; title: string; minutes: number; endsAt: number; next: ResumeOrPlay }
   | ResumeOrPlay
   | { status: 'redirecting'; reason: RedirectReason; target: NavigationTarget; session: PlaySession | null }
   | { status: 'error'; error: FlowError; session: PlaySession | null; slug?: string };
@@ -653,7 +657,7 @@ function streamsLoaded(
       ? { status: 'resume-prompt', session: state.session, playback, position: plan.position, ...context }
       : { status: 'playing', session: state.session, playback, ...context };
   if (window) {
-    return stay({ status: 'watch-window', session: state.session, title: state.description.title, hours: window.hours, endsAt: window.endsAt, next });
+    return stay({ status: 'watch-window', session: state.session, title: state.description.title, minutes: window.minutes, endsAt: window.endsAt, next });
   }
   return stay(next);
 }
@@ -774,11 +778,12 @@ function step(state: FlowState, event: FlowEvent, env: FlowEnv): Transition {
     case 'pin-submitted': {
       if (state.status !== 'pin' || state.submitting || state.lockedOut) return stay(state);
       const pin = event.pin.trim();
+      const { error: _dropped, invalid: _invalid, ...rest } = state;
       if (!isWellFormedPin(pin)) {
-        // An empty or malformed PIN fails without a call and costs no attempt.
-        return stay({ ...state, error: pinError('incorrect_pin', state.attemptsLeft, pin === '' ? 'empty' : 'format') });
+        // play-page §5 "An empty PIN fails": a validation of the form, without a call and without
+        // using an attempt; not the server's incorrect_pin.
+        return stay({ ...rest, invalid: pin === '' ? 'empty' : 'format' });
       }
-      const { error: _dropped, ...rest } = state;
       return { state: { ...rest, submitting: true }, commands: [{ type: 'verify-pin', session: state.session, pin }] };
     }
 
@@ -903,12 +908,10 @@ function playbackFailed(state: Extract<FlowState, { status: 'playing' }>, error:
 }
 
 /** The PIN form's error: `incorrect_pin` (with the attempts left) or `too_many_attempts`. */
-function pinError(code: 'incorrect_pin' | 'too_many_attempts', attemptsLeft: number, why?: 'empty' | 'format'): FlowError {
+function pinError(code: 'incorrect_pin' | 'too_many_attempts', attemptsLeft: number): FlowError {
   const base = flowError(code);
   if (code === 'too_many_attempts') return base;
   // The texts come from the string table (flow-errors.ts `withMessage`; shown in the page's language).
-  if (why === 'empty') return withMessage(base, 'pin.empty', { count: PIN_LENGTH });
-  if (why === 'format') return withMessage(base, 'pin.format', { count: PIN_LENGTH });
   return withMessage(base, 'pin.incorrect', { count: attemptsLeft });
 }
 

@@ -137,8 +137,8 @@ export function planResume(input: {
 
 /** A watch window that playing will start (play-page §4 "Rental"). */
 export interface WatchWindow {
-  /** Whole hours shown in the notice, at least 1. */
-  hours: number;
+  /** The window's length in whole minutes, at least 60 (play-page §2: the notice says at least an hour). */
+  minutes: number;
   /** When the window would end if playing started now, epoch ms. */
   endsAt: number;
 }
@@ -171,8 +171,7 @@ export function watchWindow(input: {
     const t = end ? Date.parse(end) : NaN;
     if (Number.isFinite(t) && t < endsAt) endsAt = t;
   }
-  const hours = Math.max(1, Math.round((endsAt - input.now) / 3_600_000));
-  return { hours, endsAt };
+  return { minutes: Math.max(60, Math.round((endsAt - input.now) / 60_000)), endsAt };
 }
 
 /** The library entry of `slug`, else of `parent` (a bonus or episode is covered by its film or season). */
@@ -194,11 +193,15 @@ export function rentalEndOf(libraryEntry: LibraryItem | undefined, window: Watch
 }
 
 /**
- * The watch-window notice of play-page §2 (word for word in English), from the string table; at
- * least one hour. `i18n` defaults to English.
+ * The watch-window notice of play-page §2 for a window of `minutes`, from the string table; at
+ * least one hour. A whole number of hours reads word for word as the spec's ("an hour", "N hours");
+ * any other length is said exactly, never rounded (issue 22 item 15: 90 minutes is "1 hour 30
+ * minutes", not "2 hours"). `i18n` defaults to English.
  */
-export function watchWindowText(hours: number, i18n: Translator = createTranslator('en')): string {
-  return i18n.t('watchWindow.notice', { count: Math.max(1, Math.round(Number.isFinite(hours) ? hours : 1)) });
+export function watchWindowText(minutes: number, i18n: Translator = createTranslator('en')): string {
+  const whole = Math.max(60, Math.round(Number.isFinite(minutes) ? minutes : 60));
+  if (whole % 60 === 0) return i18n.t('watchWindow.notice', { count: whole / 60 });
+  return i18n.t('watchWindow.noticeDuration', { duration: i18n.spokenTime(whole * 60) });
 }
 
 /** `mm:ss`, or `h:mm:ss` from one hour; seconds are floored, negatives read as 0 (the one implementation in `s72-player/client`). */

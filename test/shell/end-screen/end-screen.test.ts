@@ -19,7 +19,7 @@ import { ADULT_TOKEN, demoOrigin, resetDemo } from '../../helpers/demo.js';
 
 const en = createTranslator('en');
 
-function load(slug: string, options: { token?: string; hash?: string } = {}) {
+function load(slug: string, options: { token?: string; hash?: string; i18n?: typeof en; configuration?: Record<string, unknown> } = {}) {
   const token = 'token' in options ? options.token : ADULT_TOKEN;
   return loadEndScreenSuggestions({
     client: createContentClient({ baseUrl: demoOrigin(), authToken: token }),
@@ -27,7 +27,8 @@ function load(slug: string, options: { token?: string; hash?: string } = {}) {
     signedIn: Boolean(token),
     now: Date.now(),
     currentHash: options.hash ?? `#${slug}/x?t=45&nav=false`,
-    i18n: en,
+    i18n: options.i18n ?? en,
+    ...(options.configuration ? { configuration: options.configuration } : {}),
   });
 }
 
@@ -48,6 +49,16 @@ describe('end screen: suggestions from the content client', () => {
     expect(episode!.href).to.equal('/play/#/tv/tide-tables/season/1/episode/2/neap-tide?nav=false');
     expect(film!.title).to.equal('Resume Me');
     expect(film!.image).to.match(/^https?:\/\/.+\.jpg$/);
+  });
+
+  it('the season label is in the page language: the configured season_name (English) on an English page only (issue 22 item 14)', async () => {
+    // The storefront's configuration names seasons in English ("Season", as the demo's does).
+    const configuration = { season_name: 'Season' };
+    const [arabic] = await load('/film/night-harbour', { i18n: createTranslator('ar'), configuration });
+    expect(arabic!.subtitle).to.equal('Tide Tables · الموسم 1 · الحلقة 2');
+    expect(arabic!.subtitle).not.to.match(/Season/);
+    const [english] = await load('/film/night-harbour', { configuration: { season_name: 'Series' } });
+    expect(english!.subtitle).to.equal('Tide Tables · Series 1 · Episode 2');
   });
 
   it('after an episode: the next episode the viewer can watch now comes first (a coming-soon one is skipped)', async () => {

@@ -73,34 +73,38 @@ export function DeviceSupportPage({ http, current }: DeviceSupportPageProps) {
 function SupportTable({ devices }: { devices: SupportedDevices }) {
   const i18n = useTranslator();
   const columns = platformColumns(devices);
+  // A wide table scrolls on its own on a narrow screen (the page does not): the scroll area is a
+  // named region the keyboard can reach, so it can be scrolled without a pointer.
   return (
-    <table className="device-support__table" data-testid="device-support-table">
-      <caption>{i18n.t('deviceSupport.caption')}</caption>
-      <thead>
-        <tr>
-          <th scope="col">{i18n.t('deviceSupport.browser')}</th>
-          {columns.map((platform) => (
-            <th scope="col" key={platform}>
-              {platform}
-            </th>
-          ))}
-        </tr>
-      </thead>
-      <tbody>
-        {devices.browsers.map((browser, index) => (
-          <tr key={`${index}:${browser.name}`}>
-            <th scope="row">{browser.name}</th>
-            {columns.map((platform) => {
-              const level: SupportLevel = browser.platforms[platform] ?? 'no';
-              return (
-                <td key={platform} data-level={level}>
-                  {i18n.t(LEVEL_TEXT[level])}
-                </td>
-              );
-            })}
+    <div className="device-support__scroll" role="region" aria-labelledby="device-support-caption" tabIndex={0}>
+      <table className="device-support__table" data-testid="device-support-table">
+        <caption id="device-support-caption">{i18n.t('deviceSupport.caption')}</caption>
+        <thead>
+          <tr>
+            <th scope="col">{i18n.t('deviceSupport.browser')}</th>
+            {columns.map((platform) => (
+              <th scope="col" key={platform}>
+                {platform}
+              </th>
+            ))}
           </tr>
-        ))}
-      </tbody>
-    </table>
+        </thead>
+        <tbody>
+          {devices.browsers.map((browser, index) => (
+            <tr key={`${index}:${browser.name}`}>
+              <th scope="row">{browser.name}</th>
+              {columns.map((platform) => {
+                const level: SupportLevel = browser.platforms[platform] ?? 'no';
+                return (
+                  <td key={platform} data-level={level}>
+                    {i18n.t(LEVEL_TEXT[level])}
+                  </td>
+                );
+              })}
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
   );
 }

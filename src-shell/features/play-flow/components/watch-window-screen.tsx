@@ -4,19 +4,20 @@ import { watchWindowText } from '../rules.js';
 
 export interface WatchWindowScreenProps {
   title: string;
-  hours: number;
+  /** The window's length in minutes (the notice says it exactly, at least an hour). */
+  minutes: number;
   onPlay: () => void;
   backHref: string;
 }
 
-export function WatchWindowScreen({ title, hours, onPlay, backHref }: WatchWindowScreenProps) {
+export function WatchWindowScreen({ title, minutes, onPlay, backHref }: WatchWindowScreenProps) {
   const i18n = useTranslator();
   return (
     <main className="screen screen--watch-window" data-testid="watch-window">
       <div className="notice">
         <h1 data-testid="title">{title}</h1>
         <p role="note" data-testid="watch-window-text">
-          {watchWindowText(hours, i18n)}
+          {watchWindowText(minutes, i18n)}
         </p>
         <div className="error__actions">
           <button type="button" className="button button--primary" autoFocus onClick={onPlay} data-testid="watch-window-play">

@@ -97,6 +97,52 @@ function durationOf(event: Event): number {
   return typeof el?.duration === 'number' ? el.duration : Number.NaN;
 }
 
+/**
+ * Issue 22 item 9: the play page has nothing else to type into, so the player takes the keyboard
+ * focus when it mounts and its shortcuts (Space/K, F, M, arrows) work at once, without a first Tab.
+ * `player.focus()` lands on the player's first enabled control; once the media has loaded that is
+ * the play/pause button (before, it may be disabled), so the focus is placed again on `loadeddata`
+ * unless the viewer has moved it (a key or a pointer press since). `focusVisible: false` paints no
+ * focus ring (the viewer did not move the focus), which also lets the controls hide as usual (the
+ * idle rule keeps them up only for a `:focus-visible` focus). Never steals the focus: not when
+ * something else on the page has it, nor inside a frame that does not have it (a partner's page
+ * around the play page may have its own fields).
+ */
+export function focusPlayerOnMount(player: HTMLElement): () => void {
+  let cancelled = false;
+  let frame = 0;
+  let viewerActed = false;
+  const onViewer = () => {
+    viewerActed = true;
+  };
+  const mayTake = (active: Element | null) =>
+    (!active || active === document.body || active === document.documentElement || active === player) &&
+    (window.top === window || document.hasFocus());
+  const focus = () => {
+    if (cancelled || viewerActed || !player.isConnected) return;
+    const active = document.activeElement;
+    if (!mayTake(active)) return;
+    // Focusing a player that already holds the focus does nothing: let it go first.
+    if (active === player) player.blur();
+    player.focus({ preventScroll: true, focusVisible: false } as FocusOptions);
+  };
+  // The controls exist once the element and its surfaces have rendered: after its update, on the
+  // next frame.
+  void (player as HTMLElement & { updateComplete?: Promise<unknown> }).updateComplete?.then(() => {
+    if (!cancelled) frame = requestAnimationFrame(focus);
+  });
+  player.addEventListener('loadeddata', focus, { once: true });
+  window.addEventListener('keydown', onViewer, { capture: true, once: true });
+  window.addEventListener('pointerdown', onViewer, { capture: true, once: true });
+  return () => {
+    cancelled = true;
+    cancelAnimationFrame(frame);
+    player.removeEventListener('loadeddata', focus);
+    window.removeEventListener('keydown', onViewer, { capture: true });
+    window.removeEventListener('pointerdown', onViewer, { capture: true });
+  };
+}
+
 /** The Skip button's state, counted over the time the player plays (player-and-client §9). */
 function useSkipTimer(clock: Clock | undefined): { state: SkipButtonState; ref: { readonly current: SkipPlayTimer | null } } {
   const [state, setState] = useState<SkipButtonState>('hidden');
@@ -125,6 +171,8 @@ export function PlayerScreen(props: PlayerScreenProps) {
     [config, showNavbar, title, subtitle, backHref],
   );
   const hasBarEnd = showNavbar && Boolean(props.previous || props.next || props.related);
+  const playerRef = useRef<S72PlayerElement | null>(null);
+  useEffect(() => (playerRef.current ? focusPlayerOnMount(playerRef.current) : undefined), []);
   return (
     <main className="screen screen--player" data-testid="player-screen">
       {/* The page's outline; the visible title is in the player's title bar (config title/subtitle). */}
@@ -132,6 +180,7 @@ export function PlayerScreen(props: PlayerScreenProps) {
         {title}
       </h1>
       <S72Player
+        ref={playerRef}
         className="player"
         lang={i18n.locale}
         content={content}
