@@ -150,6 +150,8 @@ export interface PlayerUi {
   airplay: AirPlayState;
   /** The ads overlay's view while an ad break runs, else null (ads controller, player-and-client §4 "Ad break"). */
   ad: AdView | null;
+  /** The content is a playlist's ad item (`content.playbackMode: 'ad'`; ads controller): no seeking, an "Ad" label. */
+  adItem: boolean;
 }
 
 export const DEFAULT_PLAYER_UI: Readonly<PlayerUi> = Object.freeze({
@@ -166,4 +168,5 @@ export const DEFAULT_PLAYER_UI: Readonly<PlayerUi> = Object.freeze({
   cast: INITIAL_CAST_STATE,
   airplay: Object.freeze({ available: false, active: false }),
   ad: null,
+  adItem: false,
 });
