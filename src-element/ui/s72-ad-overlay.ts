@@ -93,6 +93,11 @@ export class S72AdOverlay extends PlayerUiElement {
       outline-offset: 2px;
       box-shadow: 0 0 0 5px rgb(0 0 0 / 0.85);
     }
+    /* The skip button touches the player's edge: its ring is drawn inside it, never cut off. */
+    .skip:focus-visible {
+      outline-offset: -5px;
+      box-shadow: none;
+    }
     .surface {
       position: absolute;
       inset: 0;
@@ -129,9 +134,9 @@ export class S72AdOverlay extends PlayerUiElement {
       inset: 50% auto auto 50%;
       translate: -50% -50%;
       padding: 0.8rem 1.4rem;
-      border: none;
+      border: 1px solid rgb(255 255 255 / 0.6);
       border-radius: 999px;
-      background: var(--s72-accent-color, #e50914);
+      background: rgb(0 0 0 / 0.75);
       color: #fff;
       font: inherit;
       cursor: pointer;
