@@ -49,12 +49,19 @@ export abstract class PlayerMediaApi extends LitElement {
     return (this.store.owners.media as HTMLVideoElement | null | undefined) ?? undefined;
   }
 
-  /** Current position in seconds. Setting it seeks, clamped to the seekable range. */
+  /**
+   * Current position in seconds. Setting it seeks, clamped to the seekable range (not with the
+   * configuration's `seeking: false`; during ads it does: only the viewer's seeks are refused then).
+   */
   get currentTime(): number {
     return this.video ? mediaPosition(this.video) : 0;
   }
   set currentTime(seconds: number) {
-    handleRequest(this.requestContext(), 's72-seek-request', seconds);
+    // The page's own seek: an ad break or a playlist's ad item blocks the viewer's seeks (the store's
+    // canSeek, issue 22), not the embedding page's; `seeking: false` blocks both.
+    const context = this.requestContext();
+    const canSeek = context.owners.config?.seeking !== false;
+    handleRequest({ ...context, state: { ...context.state, canSeek } }, 's72-seek-request', seconds);
   }
   /** Duration in seconds; NaN until known, Infinity for live. */
   get duration(): number {

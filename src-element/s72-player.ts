@@ -55,7 +55,15 @@ export { SEEK_STEP_S } from './controllers/keyboard-controller.js';
 
 /** Engines in the order they are tried (player-and-client §4 "Engine choice"). */
 const ENGINE_LOADERS: readonly EngineLoader[] = [shakaEngineLoader, nativeHlsEngineLoader];
-const HOST_KEYS = ['paused', 'ended', 'played', 'loaded', 'error', 'buffering', 'muted', 'controlsVisible', 'bigPlay', 'cast'] as const;
+const HOST_KEYS = ['paused', 'ended', 'played', 'loaded', 'error', 'buffering', 'muted', 'controlsVisible', 'bigPlay', 'cast', 'adBreak', 'endScreen', 'suggestions', 'debug'] as const;
+
+/** What covers the player's controls now: an ad break, the end screen, or nothing. */
+type Cover = 'ad' | 'end-screen' | null;
+
+function coverOf(state: PlayerState): Cover {
+  if (state.adBreak) return 'ad';
+  return state.endScreen && state.suggestions.length > 0 ? 'end-screen' : null;
+}
 const SOURCE_PROPERTIES = ['content', 'config', 'src', 'licenseUrl', 'keySystem', 'authToken'] as const;
 
 /**
@@ -124,10 +132,11 @@ const SOURCE_PROPERTIES = ['content', 'config', 'src', 'licenseUrl', 'keySystem'
  * @csspart settings-menu - the settings menu panel
  * @csspart menu-item - every item of the settings menu
  * @csspart fullscreen-button - the fullscreen button
- * @csspart title-bar - the title bar (`s72-title-bar`); passed through: back-button, title, subtitle
+ * @csspart title-bar - the title bar (`s72-title-bar`); passed through: back-button, title, subtitle, ad-badge
  * @csspart back-button - the title bar's back link
  * @csspart title - the title bar's title
  * @csspart subtitle - the title bar's subtitle (second line)
+ * @csspart ad-badge - the title bar's "Ad" label while the content is a playlist's ad item (`content.playbackMode: 'ad'`)
  * @csspart subtitles - the subtitle overlay (`s72-subtitle-overlay`), over the whole player
  * @csspart subtitles-picture - the rectangle over the video picture the subtitle cues are drawn in
  * @cssprop [--s72-subtitle-font-size=clamp(14px, 5.5cqh, 50px)] - subtitle text size of the `md` preference (sm 0.75 of it, lg 1.35)
@@ -143,12 +152,15 @@ const SOURCE_PROPERTIES = ['content', 'config', 'src', 'licenseUrl', 'keySystem'
  * @csspart spinner - the buffering spinner (shown after 0.25 s, play-page §9)
  * @csspart big-play-button - the big play button
  * @csspart error - the error panel
- * @csspart ads - the ads overlay (`s72-ad-overlay`), shown while an ad break runs; passed through: ad-video, ad-label, skip-ad-button, ad-play-button
+ * @csspart ads - the ads overlay (`s72-ad-overlay`), shown while an ad break runs (everything under it is inert); passed through: ad-video, ad-label, skip-ad-button, ad-play-button, ad-controls, ad-play-pause-button, ad-mute-button
  * @csspart ad-video - the ad's own `<video>` (the film's is kept paused with its buffer)
  * @csspart ad-label - the "Ad 1 of 2 · 0:05 left" label
  * @csspart skip-ad-button - the skip-ad button, disabled with a countdown until the ad is skippable
  * @csspart ad-play-button - the play button of a paused ad
- * @csspart end-screen - the end screen, Up next (`s72-end-screen`); passed through: suggestion, main-suggestion, close-button
+ * @csspart ad-controls - the ad's own row of buttons (play/pause, mute)
+ * @csspart ad-play-pause-button - plays or pauses the ad ("Pause the ad" / "Play the ad"; also `k` and Space)
+ * @csspart ad-mute-button - mutes or unmutes the ad ("Mute the ad" / "Unmute the ad"; also `m`)
+ * @csspart end-screen - the end screen, Up next (`s72-end-screen`; what it covers is inert while it shows); passed through: suggestion, main-suggestion, close-button
  * @csspart suggestion - every end-screen suggestion card (a `<button>`)
  * @csspart main-suggestion - the main end-screen suggestion card (also `suggestion`)
  * @csspart close-button - the end screen's Close button
@@ -215,6 +227,9 @@ export class S72Player extends PlayerMediaApi {
   private replacedPlayToken: string | null = null;
   /** `sourceIdentity` of the source loaded last; null while none is set. */
   private sourceKey: string | null = null;
+  /** What covers the controls (issue 22: what it covers is `inert`), and a focus move it asks for. */
+  private cover: Cover = null;
+  private coverFocus: { to: Cover } | null = null;
 
   /** The state store the controls render from (`core/player-store.ts`). */
   override readonly store = createPlayerStore({ fullscreenElement: this, document: globalThis.document ?? null });
@@ -393,6 +408,25 @@ export class S72Player extends PlayerMediaApi {
 
   protected override updated(changed: PropertyValues<this>): void {
     if (changed.has('muted') && this.video && this.video.muted !== this.muted) this.video.muted = this.muted;
+    const move = this.coverFocus;
+    this.coverFocus = null;
+    if (move) void this.moveFocus(move.to);
+  }
+
+  /**
+   * Keeps the keyboard focus in the player when a cover comes or goes while it is inside (what is
+   * covered turns `inert`, which drops the focus): onto the ad's play/pause button, the end screen's
+   * main suggestion, or back to the player's first control (WCAG 2.4.3).
+   */
+  private async moveFocus(to: Cover): Promise<void> {
+    const overlay = this.renderRoot.querySelector('s72-ad-overlay');
+    const endScreen = this.renderRoot.querySelector('s72-end-screen');
+    await Promise.all([overlay?.updateComplete, endScreen?.updateComplete]);
+    if (to !== coverOf(this.store.getState())) return;
+    if (to === 'ad') overlay?.focusControls();
+    else if (to === 'end-screen') {
+      if (!endScreen?.matches(':focus-within')) endScreen?.focusMain();
+    } else if (!this.matches(':focus-within')) this.focus();
   }
 
   protected override render() {
@@ -400,6 +434,10 @@ export class S72Player extends PlayerMediaApi {
     const i18n = this.i18n;
     const showBigPlay = state.bigPlay; // the big-play controller's rule (player-and-client §2)
     const dir = this.getAttribute('dir') === 'ltr' || this.getAttribute('dir') === 'rtl' ? this.getAttribute('dir')! : i18n.dir;
+    // What the ads overlay or the end screen covers is inert (issue 22): Tab, clicks and assistive
+    // tech reach only the surface on top. The stats panel sits above the end screen in debug mode.
+    const underAd = state.adBreak;
+    const covered = coverOf(state) !== null;
     return html`
       <div class="frame" dir=${dir} lang=${i18n.locale}>
         <video
@@ -417,32 +455,33 @@ export class S72Player extends PlayerMediaApi {
           aria-label=${i18n.t('player.loading')}
           ?hidden=${!this.buffering.spinnerVisible || Boolean(state.error)}
         ></div>
-        <button class="big-play" part="big-play-button" aria-label=${i18n.t('player.play')} ?hidden=${!showBigPlay} @click=${this.onBigPlayClick}>
+        <button class="big-play" part="big-play-button" aria-label=${i18n.t('player.play')} ?hidden=${!showBigPlay} ?inert=${covered} @click=${this.onBigPlayClick}>
           ${icon('play')}
         </button>
         <s72-seek-indicator exportparts="seek-indicator"></s72-seek-indicator>
-        <s72-end-screen part="end-screen" exportparts="suggestion, main-suggestion, close-button"></s72-end-screen>
+        <s72-end-screen part="end-screen" exportparts="suggestion, main-suggestion, close-button" ?inert=${underAd}></s72-end-screen>
         ${state.error ? errorPanel(state.error, i18n, this.retry) : nothing}
         ${castScreen(state.cast) === 'none'
           ? nothing
           : html`<s72-cast-panel
+              ?inert=${underAd}
               exportparts="cast-panel, cast-status, cast-controls, cast-error, manage-devices, cast-retry, cast-replay, cast-reconnect, cast-stop"
               manage-devices-url=${manageDevicesUrl(this.effectiveConfig)}
               poster=${this.poster ?? this.content?.images?.thumb ?? nothing}
             ></s72-cast-panel>`}
-        <s72-title-bar part="title-bar" exportparts="back-button, title, subtitle">
+        <s72-title-bar part="title-bar" exportparts="back-button, title, subtitle, ad-badge" ?inert=${covered}>
           <slot name="title-bar-end" slot="title-bar-end"></slot><slot name="back" slot="back">${icon('back')}</slot>
         </s72-title-bar>
         <s72-announcer></s72-announcer>
         <!-- "Tap to unmute" after a muted autoplay (issue 22 item 13); before the controls in the Tab order. -->
-        <s72-unmute-button exportparts="unmute-button"></s72-unmute-button>
-        <s72-control-bar part="controls" exportparts="play-button, seek-bar, seek-input, seek-tooltip, seek-buffered, time, live-badge, live-edge, live-button, mute-button, volume, settings-button, settings-menu, menu-item, fullscreen-button, cast-button, airplay-button">
+        <s72-unmute-button ?inert=${covered} exportparts="unmute-button"></s72-unmute-button>
+        <s72-control-bar ?inert=${covered} part="controls" exportparts="play-button, seek-bar, seek-input, seek-tooltip, seek-buffered, time, live-badge, live-edge, live-button, mute-button, volume, settings-button, settings-menu, menu-item, fullscreen-button, cast-button, airplay-button">
           ${ICON_NAMES.filter((name) => name !== 'retry').map((name) => html`<slot name=${name} slot=${name}>${icon(name)}</slot>`)}
         </s72-control-bar>
         <!-- After the controls: its version label is the last Tab stop. -->
-        <s72-stats-overlay part="stats" exportparts="stats-panel, stats-graph, stats-close, version"></s72-stats-overlay>
+        <s72-stats-overlay part="stats" exportparts="stats-panel, stats-graph, stats-close, version" ?inert=${underAd || (covered && !state.debug)}></s72-stats-overlay>
         <!-- [ads] over the controls while a break runs (player-and-client §2 "Hidden ads overlay"). -->
-        <s72-ad-overlay part="ads" exportparts="ad-video, ad-label, skip-ad-button, ad-play-button"></s72-ad-overlay>
+        <s72-ad-overlay part="ads" exportparts="ad-video, ad-label, skip-ad-button, ad-play-button, ad-controls, ad-play-pause-button, ad-mute-button"></s72-ad-overlay>
         <!-- [watermark] above every surface (its own z-index); no part on purpose. -->
         ${this.watermark.render()}
       </div>
@@ -454,6 +493,12 @@ export class S72Player extends PlayerMediaApi {
   }
 
   private reflect(state: PlayerState): void {
+    // Read now, before any surface re-renders: whether the focus is inside when a cover comes or goes.
+    const cover = coverOf(state);
+    if (cover !== this.cover) {
+      if (this.matches(':focus-within')) this.coverFocus = { to: cover };
+      this.cover = cover;
+    }
     this.toggleAttribute('paused', state.paused);
     this.toggleAttribute('buffering', state.buffering);
     this.toggleAttribute('controls-hidden', !state.controlsVisible);

@@ -14,6 +14,13 @@
  *   hides it and resumes the content. The ads play in the overlay's own `<video>`, so the engine's
  *   buffer of the film is kept. While a break runs, any `play` of the content is paused again.
  * - The skip-ad button is disabled (with a countdown) until the creative's skip offset, then skips.
+ * - The viewer can pause, play, mute and unmute the ad (the overlay's buttons, the `k` / Space / `m`
+ *   shortcuts: `AD_PAUSE_REQUEST`, `AD_PLAY_REQUEST`, `AD_MUTE_REQUEST`). A pause by the viewer
+ *   holds until they play again (the visibility check below does not undo it); their mute carries on
+ *   to the film (the player's `muted`). The film cannot be sought during a break (the store's
+ *   `canSeek` is false while the `ad` row is set).
+ * - A playlist's ad item (`content.playbackMode: 'ad'`) sets the store's `adItem` row: the film's
+ *   seek bar is disabled and the seek shortcuts do nothing (issue 22), the title bar says "Ad".
  * - VAST tracking (`VASTTracker`): impression and `creativeView` at the first frame, `start` and the
  *   quartiles from the ad's progress, `complete`, `skip`, `pause`/`resume`, `mute`/`unmute`, error
  *   pixels with the VAST code (405 media error, 402 media timeout); VMAP `breakStart`/`breakEnd`.
@@ -40,11 +47,11 @@ import {
   remainingS,
   skipState,
 } from '../core/ads/ad-rules.js';
-import type { AdView } from '../core/ads/ad-view.js';
+import { AD_MUTE_REQUEST, AD_PAUSE_REQUEST, AD_PLAY_REQUEST, AD_SKIP_REQUEST, type AdView } from '../core/ads/ad-view.js';
 import { systemClock, type IntervalClock, type TimerHandle } from '../core/clock.js';
 import { S72Error } from '../core/errors.js';
 import type { S72Content } from '../core/types.js';
-import { AD_PLAY_REQUEST, AD_SKIP_REQUEST, type S72AdOverlay } from '../ui/s72-ad-overlay.js';
+import type { S72AdOverlay } from '../ui/s72-ad-overlay.js';
 import { MediaListenersController, type PlayerHost } from './player-host.js';
 
 type AdLibrary = typeof import('../core/ads/schedule-runtime.js');
@@ -116,6 +123,8 @@ export class AdsController implements ReactiveController {
   private stopCurrent: (() => void) | null = null;
   /** The pre-roll's hold is on (its schedule or break not finished). */
   private holding = false;
+  /** The viewer paused the ad (button or shortcut): nothing plays it again until they ask. */
+  private viewerPaused = false;
   private resizeObserver: ResizeObserver | null = null;
   private resizeTimer: TimerHandle = null;
 
@@ -147,6 +156,8 @@ export class AdsController implements ReactiveController {
   hostConnected(): void {
     this.host.addEventListener(AD_SKIP_REQUEST, this.onSkipRequest);
     this.host.addEventListener(AD_PLAY_REQUEST, this.onPlayRequest);
+    this.host.addEventListener(AD_PAUSE_REQUEST, this.onPauseRequest);
+    this.host.addEventListener(AD_MUTE_REQUEST, this.onMuteRequest);
     if (typeof ResizeObserver !== 'undefined') {
       this.resizeObserver = new ResizeObserver(() => this.onResize());
       this.resizeObserver.observe(this.host);
@@ -170,6 +181,8 @@ export class AdsController implements ReactiveController {
     }
     this.host.removeEventListener(AD_SKIP_REQUEST, this.onSkipRequest);
     this.host.removeEventListener(AD_PLAY_REQUEST, this.onPlayRequest);
+    this.host.removeEventListener(AD_PAUSE_REQUEST, this.onPauseRequest);
+    this.host.removeEventListener(AD_MUTE_REQUEST, this.onMuteRequest);
     this.resizeObserver?.disconnect();
     this.resizeObserver = null;
     if (this.resizeTimer !== null) this.clock.clearTimeout(this.resizeTimer);
@@ -182,6 +195,9 @@ export class AdsController implements ReactiveController {
     const content = this.host.content;
     if (content === this.content) return;
     this.content = content;
+    // A playlist's ad item: no seeking, an "Ad" label (issue 22 items 6 and 7).
+    const adItem = content?.playbackMode === 'ad';
+    if (this.host.store.getState().adItem !== adItem) this.host.store.setUi({ adItem });
     this.run++;
     this.stopCurrent?.();
     this.schedule = null;
@@ -272,7 +288,8 @@ export class AdsController implements ReactiveController {
   }
 
   private async prerollBreak(run: number): Promise<void> {
-    this.showView({ phase: 'loading', index: 0, count: 0, remainingS: 0, skip: { kind: 'none' }, paused: false });
+    this.viewerPaused = false;
+    this.showLoading();
     const breaks = (await this.schedule) ?? [];
     if (run !== this.run) return;
     if (this.blocked) {
@@ -297,7 +314,9 @@ export class AdsController implements ReactiveController {
     this.played.add(adBreak.id);
     this.active = true;
     this.media?.pause();
-    this.showView({ phase: 'loading', index: 0, count: 0, remainingS: 0, skip: { kind: 'none' }, paused: false });
+    // A pre-roll keeps the viewer's pause of its loading phase; any other break starts playing.
+    if (adBreak.offset !== 'start') this.viewerPaused = false;
+    this.showLoading();
     adBreak.track?.('breakStart');
     try {
       const library = await adLibrary();
@@ -342,7 +361,8 @@ export class AdsController implements ReactiveController {
           count,
           remainingS: remainingS(t, ad.durationS),
           skip: skipState(ad.skipOffsetS, t),
-          paused: started && video.paused,
+          paused: this.viewerPaused || (started && video.paused),
+          muted: video.muted,
         });
       };
       const finish = (result: AdOutcome, code?: number): void => {
@@ -386,24 +406,27 @@ export class AdsController implements ReactiveController {
       });
       on('ended', () => finish('complete'));
       on('error', () => fail(405, `The ad's media could not be played (${video.error?.message || `code ${video.error?.code ?? '?'}`})`));
-      on('volumechange', () => tracker.setMuted(video.muted));
+      on('volumechange', () => {
+        tracker.setMuted(video.muted);
+        view();
+      });
       this.skipCurrent = () => {
         if (skipState(ad.skipOffsetS, video.currentTime).kind === 'ready') finish('skip');
       };
       this.stopCurrent = () => finish('stopped');
       // VAST 402: the media file did not start in time.
       const mediaTimer = this.clock.setTimeout(() => {
-        if (!started) fail(402, `The ad's media did not start within ${AD_MEDIA_TIMEOUT_MS} ms`);
+        if (!started && !this.viewerPaused) fail(402, `The ad's media did not start within ${AD_MEDIA_TIMEOUT_MS} ms`);
       }, AD_MEDIA_TIMEOUT_MS);
       // player-and-client §9: a paused ad resumes once the window is visible, checked every 1 s.
       const visibility = this.clock.setInterval(() => {
-        if (!done && video.paused && globalThis.document?.visibilityState !== 'hidden') this.playAdVideo(video);
+        if (!done && video.paused && !this.viewerPaused && globalThis.document?.visibilityState !== 'hidden') this.playAdVideo(video);
       }, AD_VISIBILITY_CHECK_MS);
       video.muted = content?.muted ?? false;
       video.volume = content?.volume ?? 1;
       video.src = ad.mediaUrl;
       view();
-      this.playAdVideo(video);
+      if (!this.viewerPaused) this.playAdVideo(video);
     });
     void outcome;
   }
@@ -453,6 +476,21 @@ export class AdsController implements ReactiveController {
     this.host.store.setUi({ ad: { ...view, compact: this.compact } });
   }
 
+  /** The overlay while the break's VAST loads (the viewer may already pause or mute). */
+  private showLoading(): void {
+    this.showView({ phase: 'loading', index: 0, count: 0, remainingS: 0, skip: { kind: 'none' }, paused: this.viewerPaused, muted: this.media?.muted ?? false });
+  }
+
+  /** Changes some fields of the overlay's view now (a request answered before the video's event). */
+  private patchView(patch: Partial<AdView>): void {
+    const view = this.host.store.getState().ad;
+    if (view) this.host.store.setUi({ ad: { ...view, ...patch } });
+  }
+
+  private get adVideo(): HTMLVideoElement | null {
+    return this.host.renderRoot.querySelector<S72AdOverlay>('s72-ad-overlay')?.video ?? null;
+  }
+
   private endBreakView(): void {
     this.host.store.setUi({ ad: null });
   }
@@ -460,8 +498,29 @@ export class AdsController implements ReactiveController {
   private readonly onSkipRequest = (): void => this.skipCurrent?.();
 
   private readonly onPlayRequest = (): void => {
-    const overlay = this.host.renderRoot.querySelector<S72AdOverlay>('s72-ad-overlay');
-    if (overlay?.video && this.active) this.playAdVideo(overlay.video);
+    if (!this.active && !this.holding) return;
+    this.viewerPaused = false;
+    const video = this.adVideo;
+    // Before the ad's media is set (loading) the ad starts by itself once it is.
+    if (video?.getAttribute('src')) this.playAdVideo(video);
+    this.patchView({ paused: false });
+  };
+
+  private readonly onPauseRequest = (): void => {
+    if (!this.active && !this.holding) return;
+    this.viewerPaused = true;
+    this.adVideo?.pause();
+    this.patchView({ paused: true });
+  };
+
+  /** The viewer's mute choice: the ad now, and the film after the break (the player's `muted`). */
+  private readonly onMuteRequest = (event: Event): void => {
+    if (!this.active && !this.holding) return;
+    const muted = Boolean((event as CustomEvent<unknown>).detail);
+    const video = this.adVideo;
+    if (video) video.muted = muted;
+    this.host.muted = muted;
+    this.patchView({ muted });
   };
 
   private onResize(): void {

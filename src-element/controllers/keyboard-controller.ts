@@ -1,13 +1,17 @@
 /**
  * Keyboard shortcuts (player-and-client §9 "Controls"): Space/K play-pause, ←/→ and J/L seek 10 s,
  * ↑/↓ volume, comma/period step one frame (0.04 s) back/forward while paused, M mute, F fullscreen,
- * C subtitles on/off, Escape closes the end screen. Each key becomes the same request event a control would send,
+ * C subtitles on/off, Escape closes the end screen. During an ad break (the ads overlay covers the player)
+ * Space/K play or pause the ad and M mutes it (the overlay's own requests), F still toggles fullscreen,
+ * and every other shortcut does nothing: the film under the ad cannot be sought or played (issue 22).
+ * Seeks are refused during a playlist's ad item too (the store's `canSeek`). Each key becomes the same request event a control would send,
  * so it goes through the one request map. Keys typed into a control keep their native meaning
  * (Space on a button, arrows on a slider, anything in a text field the page slotted in); the
  * settings menu stops the keys it uses. Listens on the host from `hostConnected` to
  * `hostDisconnected`: only the player holding the focus reacts (two players on a page never both do).
  */
 import type { ReactiveController } from 'lit';
+import { AD_MUTE_REQUEST, AD_PAUSE_REQUEST, AD_PLAY_REQUEST } from '../core/ads/ad-view.js';
 import { fireRequest } from '../events.js';
 import { mediaPosition } from '../core/media-seek.js';
 import { Listeners, type PlayerHost } from './player-host.js';
@@ -68,6 +72,24 @@ export class KeyboardController implements ReactiveController {
       c: state.tracks.text.length > 0 ? () => fireRequest(this.host, 's72-captions-toggle-request') : undefined,
       escape: state.endScreen ? () => fireRequest(this.host, 's72-end-screen-close-request') : undefined,
     };
+    const ad = state.ad;
+    if (ad) {
+      // An ad break: the ad's own play/pause and mute; the film's shortcuts are swallowed.
+      const adRequest = (type: string, detail: unknown = null) => () =>
+        this.host.dispatchEvent(new CustomEvent(type, { detail, bubbles: true, composed: true }));
+      const toggleAd = adRequest(ad.paused ? AD_PLAY_REQUEST : AD_PAUSE_REQUEST);
+      const adActions: Record<string, (() => void) | undefined> = {
+        ' ': onButton ? undefined : toggleAd,
+        k: toggleAd,
+        m: adRequest(AD_MUTE_REQUEST, !ad.muted),
+        f: actions['f'],
+      };
+      const adAction = adActions[key];
+      if (!adAction && !actions[key]) return;
+      adAction?.();
+      event.preventDefault();
+      return;
+    }
     const action = actions[key];
     if (!action) return;
     action();

@@ -179,8 +179,11 @@ export const PLAYER_STATE = {
   },
   /** True when the playback-rate menu shows (play-page §2 `rates=true`; default false). */
   rateMenu: { get: ({ config }) => config?.playbackRates === true },
-  /** False when the configuration forbids seeking (play-page §2 `seeking=false`). */
-  canSeek: { get: ({ config }) => config?.seeking !== false },
+  /**
+   * False when the configuration forbids seeking (play-page §2 `seeking=false`), during an ad break
+   * and during a playlist's ad item (issue 22: a must-view-once ad cannot be skipped by seeking).
+   */
+  canSeek: { get: ({ config, ui }) => config?.seeking !== false && !ui?.ad && !ui?.adItem },
   /** The engine loaded the source (player-and-client §5: play acts only once loaded). */
   loaded: { get: ({ session }) => session?.loaded ?? false },
   /** A live source: duration is Infinity (player-and-client §6). */
@@ -224,6 +227,10 @@ export const PLAYER_STATE = {
   textTrackChoice: { get: ({ ui }) => ui?.textTrackChoice ?? null },
   /** The ads overlay's view while an ad break runs, else null (player-and-client §4 "Ad break"). */
   ad: { get: ({ ui }) => ui?.ad ?? null },
+  /** True while an ad break runs (the ads overlay covers the player; everything under it is inert). */
+  adBreak: { get: ({ ui }) => Boolean(ui?.ad) },
+  /** The content is a playlist's ad item (`content.playbackMode: 'ad'`): an "Ad" label, no seeking. */
+  adItem: { get: ({ ui }) => ui?.adItem === true },
   /** This source's ad request was blocked (the telemetry post's `adBlocked`, player-and-client §3). */
   adBlocked: { get: ({ session }) => session?.adBlocked === true },
   /** The cast state (player-and-client §3 "Cast state", §4; the cast controller writes it). */

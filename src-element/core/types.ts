@@ -40,6 +40,12 @@ export interface S72Content {
    * the ads overlay (player-and-client §4 "Ad break"; README "Ads"). Absent or null: no ads.
    */
   adTag?: string | null;
+  /**
+   * `'ad'`: this content is an ad item of a playlist (play-page §3 "Playlist": `playback_mode`).
+   * The player shows an "Ad" label in its title bar and the viewer cannot seek in it (the seek bar
+   * is disabled, the seek shortcuts do nothing), so a must-view-once ad is watched to its end.
+   */
+  playbackMode?: 'ad' | null;
 }
 
 /** Licence server of one key system (player-and-client §3 "Player configuration": drm). */

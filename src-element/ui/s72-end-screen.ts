@@ -18,7 +18,8 @@ export const END_SCREEN_OTHERS = 3;
  * `core/ui/end-screen-rules.ts`) and there are `suggestions` (the player's `suggestions` property,
  * main one first). Every suggestion is a native `<button>` named by its visible text (title, subtitle,
  * where it comes from; "Play" on the main one); catalogue text is rendered as text. When it appears while keyboard focus is inside the player, focus moves to
- * the main suggestion. The Close button (and Escape, through the keyboard controller) sends
+ * the main suggestion. Inside `<s72-player>`, everything it covers (title bar, control bar, big play
+ * button) is `inert` while it shows, so Tab cycles through its own buttons only. The Close button (and Escape, through the keyboard controller) sends
  * `s72-end-screen-close-request`; it stays closed for this item.
  *
  * A click on a suggestion fires `s72-end-screen-click` `{slug, source, href}` (bubbles, composed,
@@ -213,7 +214,7 @@ export class S72EndScreen extends PlayerUiElement {
     super.updated(changed);
     const open = this.open;
     if (open && !this.wasOpen && this.focusInPlayer()) {
-      this.renderRoot.querySelector<HTMLButtonElement>('[part~="main-suggestion"]')?.focus();
+      this.focusMain();
     } else if (!open && this.wasOpen && this.hadFocus) {
       // Closed with focus inside: keep it in the player (its first control, WCAG 2.4.3).
       const root = this.getRootNode();
@@ -269,6 +270,11 @@ export class S72EndScreen extends PlayerUiElement {
         </span>
       </button>
     `;
+  }
+
+  /** Focuses the main suggestion (while open; the player does when it opens with the focus inside the player). */
+  focusMain(): void {
+    this.renderRoot.querySelector<HTMLButtonElement>('[part~="main-suggestion"]')?.focus();
   }
 
   /** True when keyboard focus is inside the player (or this element) now. */

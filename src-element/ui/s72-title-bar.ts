@@ -49,11 +49,12 @@ export function safeBackUrl(url: unknown, baseHref: string): string | null {
  * @csspart back-button - the back link
  * @csspart title - the title
  * @csspart subtitle - the subtitle (second line)
+ * @csspart ad-badge - the "Ad" label shown before the title while the content is a playlist's ad item (`content.playbackMode: 'ad'`)
  * @cssprop [--s72-title-font-size=18px] - the title's font size (default: per form factor, 18 / 24 / 50 px; the subtitle is 0.7 of it)
  * @cssprop [--s72-title-bar-background=linear-gradient(rgb(0 0 0 / 0.75), transparent)]
  */
 export class S72TitleBar extends PlayerUiElement {
-  static override storeKeys = ['title', 'subtitle', 'backUrl'] as const;
+  static override storeKeys = ['title', 'subtitle', 'backUrl', 'adItem'] as const;
   static override styles = css`
     :host {
       display: flex;
@@ -126,6 +127,16 @@ export class S72TitleBar extends PlayerUiElement {
     ::slotted(*) {
       flex: none;
     }
+    /* [ads] a playlist's ad item: "Ad" before the title. */
+    .ad-badge {
+      flex: none;
+      padding: 0.1em 0.45em;
+      border-radius: 0.25em;
+      background: #ffd54f;
+      color: #000;
+      font-size: 0.7em;
+      font-weight: 700;
+    }
   `;
 
   /** True while something is slotted into `title-bar-end`. */
@@ -133,8 +144,8 @@ export class S72TitleBar extends PlayerUiElement {
 
   protected override willUpdate(changed: PropertyValues<this>): void {
     super.willUpdate(changed);
-    const { title, subtitle } = this.state;
-    this.toggleAttribute('empty', !title && !subtitle && !this.backHref() && !this.hasEndContent);
+    const { title, subtitle, adItem } = this.state;
+    this.toggleAttribute('empty', !title && !subtitle && !adItem && !this.backHref() && !this.hasEndContent);
   }
 
   private backHref(): string | null {
@@ -148,6 +159,7 @@ export class S72TitleBar extends PlayerUiElement {
       ${back
         ? html`<a part="back-button" href=${back} aria-label=${this.i18n.t('controls.back')}><span class="icon"><slot name="back">${icon('back')}</slot></span></a>`
         : nothing}
+      ${this.state.adItem ? html`<span class="ad-badge" part="ad-badge">${this.i18n.t('ads.label')}</span>` : nothing}
       <div class="text">
         ${title ? html`<p class="title" part="title" dir="auto">${title}</p>` : nothing}
         ${subtitle ? html`<p class="subtitle" part="subtitle" dir="auto">${subtitle}</p>` : nothing}

@@ -322,13 +322,25 @@ const ROWS: Record<PlayerStateKey, RowCase> = {
   ad: {
     owners: () => ({}),
     before: null,
-    act: (store) => store.setUi({ ad: { phase: 'playing', index: 1, count: 2, remainingS: 5, skip: { kind: 'countdown', remainingS: 3 }, paused: false, compact: false } }),
+    act: (store) => store.setUi({ ad: { phase: 'playing', index: 1, count: 2, remainingS: 5, skip: { kind: 'countdown', remainingS: 3 }, paused: false, muted: false, compact: false } }),
     after: (value) => (value as { remainingS: number } | null)?.remainingS === 5,
   },
   unmuteCue: {
     owners: () => ({}),
     before: false,
     act: (store) => store.setUi({ unmuteCue: true }),
+    after: (value) => value === true,
+  },
+  adBreak: {
+    owners: () => ({}),
+    before: false,
+    act: (store) => store.setUi({ ad: { phase: 'loading', index: 0, count: 0, remainingS: 0, skip: { kind: 'none' }, paused: false, muted: false, compact: false } }),
+    after: (value) => value === true,
+  },
+  adItem: {
+    owners: () => ({}),
+    before: false,
+    act: (store) => store.setUi({ adItem: true }),
     after: (value) => value === true,
   },
   adBlocked: {
@@ -493,6 +505,17 @@ describe('player store (core/player-store.ts)', function () {
     second.volume = 0.3;
     await nextEvent(second, 'volumechange');
     expect(store.getState().volume).to.equal(0.3);
+  });
+
+  it('canSeek is false during an ad break and during a playlist ad item (issue 22 item 6)', () => {
+    const store = createPlayerStore({ config: {} });
+    expect(store.getState().canSeek).to.equal(true);
+    store.setUi({ adItem: true });
+    expect(store.getState().canSeek, 'ad item').to.equal(false);
+    store.setUi({ adItem: false, ad: { phase: 'loading', index: 0, count: 0, remainingS: 0, skip: { kind: 'none' }, paused: false, muted: false, compact: false } });
+    expect(store.getState().canSeek, 'ad break').to.equal(false);
+    store.setUi({ ad: null });
+    expect(store.getState().canSeek).to.equal(true);
   });
 
   it('compares NaN, ranges and track lists by value', () => {

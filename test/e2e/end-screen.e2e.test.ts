@@ -4,7 +4,8 @@
  * with the adult viewer's suggestions (continue watching by most recent, then recommendations; only
  * what the viewer can watch now); choosing the main one sends `custom:end-screen-video-clicked`
  * {slug, details.source} to the storefront and waits for it before going to the suggestion's play
- * route (`t` dropped). Needs `npm run build` first.
+ * route (`t` dropped). While it shows, what it covers is inert: with real Tab presses the focus
+ * cycles through its own buttons only (issue 22 item 8). Needs `npm run build` first.
  */
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
@@ -12,6 +13,7 @@ import type { Browser, Page } from 'playwright-core';
 import { newPage } from './support/browser.js';
 import { TOKENS, type Demo, type RecordedRequest } from './support/demo.js';
 import { useDemoAndBrowser } from './support/hooks.js';
+import { focusedElement, tabTo } from './support/player-a11y.js';
 
 const TELEMETRY = '/services/license/play_telemetry';
 type Body = { events?: Array<{ event: string; slug: string; details?: Record<string, unknown> }> };
@@ -140,6 +142,46 @@ describe('play page: end screen (Up next)', { timeout: 120_000 }, () => {
       const shown = await cards(page);
       assert.ok(shown.length >= 1 && shown.length <= 4 && shown[0]!.main, JSON.stringify(shown));
       assert.ok(!shown.some((c) => c.slug === '/film/sponsored-feature' || c.slug === '/film/demo-ad'), JSON.stringify(shown));
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('while Up next shows, Tab cycles through its buttons only (what it covers is inert)', async () => {
+    const { context, page } = await newPage(browser);
+    try {
+      // 30 s into the 60-s film: the end screen comes at 40 s, while the focus is on the player's controls.
+      await page.goto(demo.playUrl(`#/film/night-harbour/night-harbour?u=${TOKENS.adult}&t=30`));
+      await page.waitForFunction(() => ((document.querySelector('s72-player') as (HTMLElement & { currentTime: number }) | null)?.currentTime ?? 0) > 30.2, null, {
+        timeout: 30_000,
+      });
+      await tabTo(page, (what) => what === 'play-button');
+      await page.waitForFunction(() => document.querySelector('s72-player')?.shadowRoot?.querySelector('s72-end-screen[open]'), null, {
+        timeout: 30_000,
+      });
+      await page.waitForFunction(() => {
+        let element: Element | null = document.activeElement;
+        while (element?.shadowRoot?.activeElement) element = element.shadowRoot.activeElement;
+        return (element?.getAttribute('part') ?? '').includes('main-suggestion');
+      }, null, { timeout: 5_000 });
+      const count = (await cards(page)).length;
+      assert.equal(count, 4, 'four suggestions');
+      const stops: string[] = [];
+      for (let i = 0; i < 14; i++) {
+        await page.keyboard.press('Tab');
+        const focused = await focusedElement(page);
+        stops.push(!focused ? 'body' : focused.inPlayer ? focused.what : `outside:${focused.what}`);
+      }
+      const inPlayer = stops.filter((stop) => stop !== 'body');
+      const endScreenParts = new Set(['close-button', 'suggestion', 'suggestion main-suggestion']);
+      assert.ok(inPlayer.every((stop) => endScreenParts.has(stop)), `Tab stops: ${stops.join(', ')}`);
+      // Each of its 5 buttons (Close, 4 cards) is reached, in a cycle of 5 (and the browser's own stop).
+      assert.equal(new Set(inPlayer).size, 3, `Tab stops: ${stops.join(', ')}`);
+      assert.equal(inPlayer.filter((stop) => stop === 'suggestion').length >= 3, true, `Tab stops: ${stops.join(', ')}`);
+      // One cycle, from Close to Close, is its 4 cards (and at most the browser's own stop).
+      const firstClose = inPlayer.indexOf('close-button');
+      const nextClose = inPlayer.indexOf('close-button', firstClose + 1);
+      assert.ok(firstClose >= 0 && nextClose - firstClose === 5, `Tab stops: ${stops.join(', ')}`);
     } finally {
       await context.close();
     }

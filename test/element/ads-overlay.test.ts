@@ -2,8 +2,8 @@
  * The ads overlay on its own (ui/s72-ad-overlay.ts; player-and-client §2 "Hidden ads overlay", §4
  * "The skip-ad button is disabled until skippable"): rendered from a real store's `ad` row — hidden
  * without a break; the label, the countdown and the disabled button; ready → one announcement and a
- * skip request; no button without a skip offset; the paused ad's play button; compact layout; the
- * Arabic strings (right to left).
+ * skip request; no button without a skip offset; the paused ad's play button; its own play/pause
+ * and mute buttons; compact layout; the Arabic strings (right to left).
  */
 import { expect, fixture, html } from '@open-wc/testing';
 import type { AdView } from '../../src-element/core/ads/ad-view.js';
@@ -12,7 +12,7 @@ import '../../src-element/s72-player.js';
 import '../../src-element/ui/s72-ad-overlay.js';
 import type { S72AdOverlay } from '../../src-element/ui/s72-ad-overlay.js';
 
-const VIEW: AdView = { phase: 'playing', index: 1, count: 2, remainingS: 5, skip: { kind: 'countdown', remainingS: 3 }, paused: false, compact: false };
+const VIEW: AdView = { phase: 'playing', index: 1, count: 2, remainingS: 5, skip: { kind: 'countdown', remainingS: 3 }, paused: false, muted: false, compact: false };
 
 async function overlay(): Promise<{ el: S72AdOverlay; store: ReturnType<typeof createPlayerStore> }> {
   const store = createPlayerStore();
@@ -82,6 +82,37 @@ describe('<s72-ad-overlay>', () => {
     el.addEventListener('s72-ad-play-request', () => plays++);
     (part(el, 'ad-play-button') as HTMLButtonElement).click();
     expect(plays).to.equal(1);
+  });
+
+  it('its own play/pause and mute buttons (issue 22): labelled, their names follow the ad, each sends its request', async () => {
+    const { el, store } = await overlay();
+    store.setUi({ ad: VIEW });
+    await el.updateComplete;
+    const playPause = part(el, 'ad-play-pause-button') as HTMLButtonElement;
+    const mute = part(el, 'ad-mute-button') as HTMLButtonElement;
+    expect(playPause.getAttribute('aria-label')).to.equal('Pause the ad');
+    expect(mute.getAttribute('aria-label')).to.equal('Mute the ad');
+    expect(mute.hasAttribute('aria-pressed'), 'the name says the state, once').to.equal(false);
+    const seen: Array<[string, unknown]> = [];
+    for (const type of ['s72-ad-play-request', 's72-ad-pause-request', 's72-ad-mute-request']) {
+      el.addEventListener(type, (event) => seen.push([type, (event as CustomEvent).detail]));
+    }
+    playPause.click();
+    mute.click();
+    store.setUi({ ad: { ...VIEW, paused: true, muted: true } });
+    await el.updateComplete;
+    expect(playPause.getAttribute('aria-label')).to.equal('Play the ad');
+    expect(mute.getAttribute('aria-label')).to.equal('Unmute the ad');
+    playPause.click();
+    mute.click();
+    expect(seen).to.deep.equal([
+      ['s72-ad-pause-request', null],
+      ['s72-ad-mute-request', true],
+      ['s72-ad-play-request', null],
+      ['s72-ad-mute-request', false],
+    ]);
+    el.focusControls();
+    expect(el.shadowRoot!.activeElement).to.equal(playPause);
   });
 
   it('compact layout on narrow players; the end of the break hides it again', async () => {

@@ -119,6 +119,29 @@ describe('<s72-title-bar> in <s72-player>', () => {
     expect(document.activeElement).to.equal(parent.querySelector('#episodes'));
   });
 
+  it('an ad item (content.playbackMode "ad"): "Ad" before the title, in English and Arabic (issue 22 item 7)', async () => {
+    const content = { slug: '/film/demo-ad', assets: { mp4: { url: 'https://shop.example/none.mp4' } }, playbackMode: 'ad' as const };
+    for (const [lang, label] of [['en', 'Ad'], ['ar', 'إعلان']] as const) {
+      const player = await fixture<S72Player>(html`<s72-player lang=${lang} style="width: 640px; height: 360px"></s72-player>`);
+      player.config = { title: 'Our sponsor' };
+      await player.updateComplete;
+      const bar = player.shadowRoot!.querySelector('s72-title-bar')!;
+      await bar.updateComplete;
+      expect(part(bar, 'ad-badge'), 'no badge for ordinary content').to.equal(null);
+      player.content = content;
+      await player.updateComplete;
+      await bar.updateComplete;
+      expect(part(bar, 'ad-badge')?.textContent?.trim()).to.equal(label);
+      expect(player.store.getState().canSeek, 'no seeking in an ad item').to.equal(false);
+      player.content = { ...content, slug: '/film/sponsored-feature', playbackMode: null };
+      await player.updateComplete;
+      await bar.updateComplete;
+      expect(part(bar, 'ad-badge')).to.equal(null);
+      expect(player.store.getState().canSeek).to.equal(true);
+      player.remove();
+    }
+  });
+
   it('hides with the controls (controls-hidden: transparent, no clicks)', async () => {
     const player = await fixture<S72Player>(html`<s72-player style="width: 640px; height: 360px"></s72-player>`);
     player.config = { title: 'The Film' };

@@ -44,6 +44,8 @@ describe('play-flow machine: playlists (play-page §4, §5)', () => {
     expect(state.playback).to.deep.include({ slug: '/film/demo-ad', title: 'Our sponsor' });
     expect(state.playback.startTime).to.equal(undefined);
     expect(state.playback.content.slug).to.equal('/film/demo-ad');
+    // The player is told it is an ad item: no seeking in it, an "Ad" label (issue 22 items 6, 7).
+    expect(state.playback.content.playbackMode).to.equal('ad');
     expect(state.playback.playlist).to.deep.equal({ itemId: 'ad-1', index: 0, count: 2, canSkip: false });
     expect(last(ts).commands).to.deep.equal([{ type: 'track', event: 'player-opened', slug: '/film/demo-ad' }]);
   });
@@ -68,6 +70,7 @@ describe('play-flow machine: playlists (play-page §4, §5)', () => {
     const main = last(run([streamsLoaded], ended.state));
     const state = playing(main);
     expect(state.playback).to.deep.include({ slug: '/film/night-harbour', title: 'Night Harbour', startTime: 30 });
+    expect(state.playback.content.playbackMode, 'the feature is no ad').to.equal(undefined);
     // The last item: nothing to skip to, so no Skip (issue 8).
     expect(state.playback.playlist).to.deep.equal({ itemId: 'main', index: 1, count: 2, canSkip: false });
     expect(main.commands).to.deep.equal([{ type: 'track', event: 'player-opened', slug: '/film/night-harbour' }]);

@@ -17,6 +17,17 @@ export interface AdView {
   skip: SkipState;
   /** The ad video is paused (the overlay offers play). */
   paused: boolean;
+  /** The ad video is muted (the overlay's mute button says "Unmute the ad"). */
+  muted: boolean;
   /** The player is narrow (< 600 px; re-checked on resize, debounced 500 ms): the compact layout. */
   compact: boolean;
 }
+
+/** Sent (bubbling, composed) by the skip-ad button; the ads controller skips the ad. */
+export const AD_SKIP_REQUEST = 's72-ad-skip-request';
+/** Sent by the overlay's play button (and the `k` / Space shortcuts) while the ad is paused; the ads controller plays it. */
+export const AD_PLAY_REQUEST = 's72-ad-play-request';
+/** Sent by the overlay's pause button (and the `k` / Space shortcuts); the ads controller pauses the ad. */
+export const AD_PAUSE_REQUEST = 's72-ad-pause-request';
+/** Sent by the overlay's mute button (and the `m` shortcut), detail: mute (true) or unmute (false). */
+export const AD_MUTE_REQUEST = 's72-ad-mute-request';

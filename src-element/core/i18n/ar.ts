@@ -348,4 +348,7 @@ export const ar: StringTable<ArabicPlural> = {
   'ads.skip': 'تخطي الإعلان',
   'ads.loading': 'جارٍ تحميل الإعلان',
   'ads.play': 'تشغيل الإعلان',
+  'ads.pause': 'إيقاف الإعلان مؤقتًا',
+  'ads.mute': 'كتم صوت الإعلان',
+  'ads.unmute': 'إلغاء كتم صوت الإعلان',
 };

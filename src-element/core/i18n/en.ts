@@ -333,4 +333,7 @@ export const en = {
   'ads.skip': 'Skip ad',
   'ads.loading': 'Loading the ad',
   'ads.play': 'Play the ad',
+  'ads.pause': 'Pause the ad',
+  'ads.mute': 'Mute the ad',
+  'ads.unmute': 'Unmute the ad',
 } as const satisfies Readonly<Record<string, string | { readonly one: string; readonly other: string }>>;

@@ -152,6 +152,8 @@ export interface PlayerUi {
   ad: AdView | null;
   /** The "Tap to unmute" button shows: autoplay started muted (unmute-cue controller, issue 22 item 13). */
   unmuteCue: boolean;
+  /** The content is a playlist's ad item (`content.playbackMode: 'ad'`; ads controller): no seeking, an "Ad" label. */
+  adItem: boolean;
 }
 
 export const DEFAULT_PLAYER_UI: Readonly<PlayerUi> = Object.freeze({
@@ -169,4 +171,5 @@ export const DEFAULT_PLAYER_UI: Readonly<PlayerUi> = Object.freeze({
   airplay: Object.freeze({ available: false, active: false }),
   ad: null,
   unmuteCue: false,
+  adItem: false,
 });

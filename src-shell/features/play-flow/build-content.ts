@@ -82,6 +82,8 @@ export interface ContentInput {
   playToken?: string | undefined;
   /** The streams answer's `ad_tag` (play-page §3 "Stream"): the player plays its ads (README "Ads"). */
   adTag?: string | null | undefined;
+  /** The playlist item is an ad (`playback_mode: 'ad'`, play-page §3): the player disables seeking and labels it "Ad". */
+  adItem?: boolean | undefined;
 }
 
 /** Builds the `S72Content` for the chosen stream (only that asset is set). */
@@ -94,5 +96,6 @@ export function buildContent(input: ContentInput): S72Content {
     ...(input.authToken ? { authorization: input.authToken } : {}),
     ...(input.playToken ? { playToken: input.playToken } : {}),
     ...(input.adTag ? { adTag: input.adTag } : {}),
+    ...(input.adItem ? { playbackMode: 'ad' as const } : {}),
   };
 }

@@ -49,6 +49,7 @@ import {
   createPlaylistRun,
   currentAction,
   destroyRun,
+  isAdItem,
   markEnded,
   markPlaying,
   markStarted,
@@ -618,6 +619,7 @@ function streamsLoaded(
     authToken: state.session.authToken,
     playToken,
     adTag: response.ad_tag,
+    adItem: action ? isAdItem(action.item) : false,
   });
   const plan: ResumePlan = other
     ? { kind: 'start' }
