@@ -265,7 +265,12 @@ export class S72EndScreen extends PlayerUiElement {
         <span class="text">
           ${main ? html`<span class="play">${i18n.t('endScreen.play')}</span>` : nothing}
           <span class="title" dir="auto">${item.title}</span>
-          ${item.subtitle ? html`<span class="subtitle" dir="auto">${item.subtitle}</span>` : nothing}
+          ${item.subtitle
+            ? // The subtitle is composed by the page in its language ("Show · Season 1 · Episode 2"): it
+              // reads in the player's direction, not the first name's (a Latin show title would turn
+              // an Arabic line left to right); each catalogue name keeps its own script's order.
+              html`<span class="subtitle">${item.subtitle}</span>`
+            : nothing}
           <span class="source">${i18n.t(`endScreen.source.${item.source}`)}</span>
         </span>
       </button>

@@ -35,6 +35,19 @@ const cards = (el: S72EndScreen) => [...el.shadowRoot!.querySelectorAll<HTMLButt
 describe('<s72-end-screen>', () => {
   afterEach(() => sinon.restore());
 
+  it('under Arabic, a subtitle that starts with a Latin show name reads right to left (the page composed it in Arabic)', async () => {
+    const store = createPlayerStore();
+    store.setUi({ suggestions: [{ ...SUGGESTIONS[0]!, subtitle: 'Tide Tables · الموسم 1 · الحلقة 2' }], endScreen: true });
+    const wrapper = await fixture<HTMLElement>(html`<div lang="ar" dir="rtl"><s72-end-screen .store=${store}></s72-end-screen></div>`);
+    const el = wrapper.querySelector<S72EndScreen>('s72-end-screen')!;
+    await el.updateComplete;
+    const subtitle = el.shadowRoot!.querySelector<HTMLElement>('.subtitle')!;
+    expect(getComputedStyle(subtitle).direction).to.equal('rtl');
+    expect(subtitle.matches(':dir(rtl)')).to.equal(true);
+    // The title is catalogue text alone: its own direction.
+    expect(el.shadowRoot!.querySelector('.title')!.getAttribute('dir')).to.equal('auto');
+  });
+
   it('renders nothing until the store says the end screen shows, then one main suggestion and up to 3 others', async () => {
     const store = createPlayerStore();
     store.setUi({ suggestions: SUGGESTIONS });
