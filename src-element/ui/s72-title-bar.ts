@@ -162,7 +162,12 @@ export class S72TitleBar extends PlayerUiElement {
       ${this.state.adItem ? html`<span class="ad-badge" part="ad-badge">${this.i18n.t('ads.label')}</span>` : nothing}
       <div class="text">
         ${title ? html`<p class="title" part="title" dir="auto">${title}</p>` : nothing}
-        ${subtitle ? html`<p class="subtitle" part="subtitle" dir="auto">${subtitle}</p>` : nothing}
+        ${subtitle
+          ? // Composed by the page in its language ("Show · Season 1 · Episode 3"): it reads in the
+            // player's direction, not its first name's (a Latin show name would turn an Arabic
+            // line left to right); each name in it keeps its own script's order.
+            html`<p class="subtitle" part="subtitle">${subtitle}</p>`
+          : nothing}
       </div>
       <slot name="title-bar-end" @slotchange=${this.onSlotChange}></slot>
     `;

@@ -55,7 +55,7 @@ describe('<s72-title-bar>', () => {
     await expect(await titleBar(store)).shadowDom.to.be.accessible();
   });
 
-  it('renders the title and subtitle from the store as text (dir=auto), and a back link named Back', async () => {
+  it('renders the title (dir=auto) and subtitle from the store as text, and a back link named Back', async () => {
     const store = createPlayerStore();
     store.setOwners({ config: { title: '<b>The Film</b>', subtitle: 'الموسم 1', navigateBackUrl: '/browse' } });
     const bar = await titleBar(store);
@@ -108,6 +108,12 @@ describe('<s72-title-bar> in <s72-player>', () => {
     await bar.updateComplete;
     expect(part(bar, 'title')!.textContent).to.equal('الفيلم');
     expect(part(bar, 'subtitle')!.textContent).to.equal('الحلقة 2');
+    // A subtitle the page composed in Arabic around a Latin show name reads right to left.
+    player.config = { title: 'الفيلم', subtitle: 'Harbour Lights · الموسم 1 · الحلقة 2', navigateBackUrl: '/browse' };
+    await player.updateComplete;
+    await bar.updateComplete;
+    expect(getComputedStyle(part(bar, 'subtitle')!).direction).to.equal('rtl');
+    expect(part(bar, 'subtitle')!.matches(':dir(rtl)')).to.equal(true);
     const back = part<HTMLAnchorElement>(bar, 'back-button')!;
     expect(back.getAttribute('aria-label')).to.equal('رجوع');
     const slot = bar.shadowRoot!.querySelector<HTMLSlotElement>('slot[name="title-bar-end"]')!;
