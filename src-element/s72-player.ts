@@ -74,7 +74,8 @@ const SOURCE_PROPERTIES = ['content', 'config', 'src', 'licenseUrl', 'keySystem'
  * Give it a `content` object and a `config` object (player-and-client §3 "Content" and "Player
  * configuration"), or, from plain HTML, the attributes below. Positions are in seconds (as on
  * `HTMLMediaElement`). Removing the element ends the playback session (engine destroyed, EME
- * sessions closed); moving it keeps it playing. Inside, a state store, a request map and one
+ * sessions closed, the storefront told with a last heartbeat `{"state":"stopped"}`, as when the
+ * page is left); moving it keeps it playing. Inside, a state store, a request map and one
  * controller per concern do the work (see `controllers/`); this class only wires them.
  *
  * @attr src - manifest (`.mpd`, `.m3u8`) or file (`.mp4`) URL; ignored while `content` is set

@@ -30,6 +30,12 @@ export const PIN_MAX_ATTEMPTS = 5;
 export const HEARTBEAT_FREQUENCY_S = 30;
 /** A play token is an active stream session while its last heartbeat is younger than this (2 × frequency). */
 export const STREAM_SESSION_TTL_MS = 2 * HEARTBEAT_FREQUENCY_S * 1000;
+
+/** The heartbeat body that ends the stream session at once (`{"state": "stopped"}`, issue 22). */
+export function isStop(body: unknown): boolean {
+  return typeof body === 'object' && body !== null && (body as Record<string, unknown>)['state'] === 'stopped';
+}
+
 /** Largest distance between a player telemetry `ts` and the server clock (player-and-client §5). */
 export const TELEMETRY_TS_MAX_SKEW_MS = 3_600_000;
 /** Fields every player telemetry post carries (player-and-client §3 "Telemetry post body"). */
@@ -634,10 +640,19 @@ export function registerServices(app: FastifyInstance, state: DemoState): void {
    * already has `max_streams` of them (a session is a token that sent a heartbeat within
    * {@link STREAM_SESSION_TTL_MS}); else 200 `{status: 'ok'}`. The first heartbeat starts a
    * rental's watch window.
+   *
+   * The body `{"state": "stopped"}` (the player's last heartbeat when it is removed, its source
+   * changes or the page is left) ends this token's stream session at once instead of after
+   * {@link STREAM_SESSION_TTL_MS}: 200 `{status: 'ok'}` (also when the token had no session), no
+   * entitlement or limit check. Any other body, or none, is an ordinary heartbeat.
    */
-  app.post('/services/license/heartbeat', async (req) => {
+  app.post<{ Body: unknown }>('/services/license/heartbeat', async (req) => {
     const caller = requirePlayToken(req);
     const info = caller.playToken;
+    if (isStop(req.body)) {
+      state.streamSessions.delete(info.token);
+      return { status: 'ok' };
+    }
     const node = state.index.get(info.slug);
     if (node) {
       try {

@@ -44,7 +44,10 @@ export interface LiveState {
   schedule: { start: number; end: number | null } | null;
 }
 
-/** A stream session (play-page §7 heartbeat): a play token that sent a heartbeat recently. */
+/**
+ * A stream session (play-page §7 heartbeat): a play token that sent a heartbeat recently. It ends
+ * when its heartbeats stop for the session TTL, or at once with a heartbeat `{"state": "stopped"}`.
+ */
 export interface StreamSession {
   userId: number;
   slug: string;

@@ -24,6 +24,16 @@
  * a beat on its way finishes, its answer no longer acts); a new source (`content`) or another
  * `config.heartbeat` starts over; removing the player ends the session (nothing loaded: no beats).
  *
+ * Ending the session (issue 22 item 4; play-page §7 leaves the body unshown): once a beat went out,
+ * the player tells the storefront when the stream ends, so that the viewer's stream count drops at
+ * once rather than when the storefront stops waiting for beats: a last `POST uri` with the same
+ * `x-play-session` header (the token of the session's beats), `content-type: application/json` and
+ * the body {@link HEARTBEAT_STOP_BODY} (`{"state":"stopped"}`), sent with `keepalive` so it
+ * survives the page. It goes when the player is removed from the page (not on a move: disconnect
+ * and connect in one task), when the source, the play token in force or `config.heartbeat`
+ * changes (before the next session's first beat), and on `pagehide`. A session that ended starts
+ * again with a beat at once when playback runs again (re-inserted, back from the back-forward cache).
+ *
  * @fires s72-error - through `host.report()`: `too_many_streams`, `content_expired`
  */
 import type { ReactiveController } from 'lit';
@@ -32,7 +42,7 @@ import { S72Error, requestIdFrom } from '../core/errors.js';
 import type { PlayerState } from '../core/player-store.js';
 import { decideHeartbeat, heartbeatAnswer } from '../core/session/heartbeat-rules.js';
 import type { S72Content } from '../core/types.js';
-import type { PlayerHost } from './player-host.js';
+import { Listeners, type PlayerHost } from './player-host.js';
 
 /** What the session services (heartbeat, player telemetry) read from the player. */
 export interface SessionHost extends PlayerHost {
@@ -81,6 +91,25 @@ export class HeartbeatController implements ReactiveController {
   private wasLoaded = false;
   /** The source of this session has loaded (a new source beats only once it is loaded). */
   private sessionLoaded = false;
+  /**
+   * The storefront's stream session this player holds: where and with which token a beat went
+   * since the last stop (issue 22 item 4), or null.
+   */
+  private open: { uri: string; token: string; intervalMs: number } | null = null;
+  /** The beat on its way (a stop waits for it, so that the storefront gets them in order). */
+  private beating: Promise<void> | null = null;
+  /** The stop on its way (the next session's first beat waits for it). */
+  private ending: Promise<void> | null = null;
+  /** `pagehide` / `pageshow` of the player's window. */
+  private readonly page = new Listeners();
+  private readonly onPageHide = (): void => {
+    this.clearTimer();
+    this.end(true); // the page may be going away: no later task runs
+  };
+  private readonly onPageShow = (event: Event): void => {
+    // Back from the back-forward cache: beats start again (at once when playing).
+    if ((event as PageTransitionEvent).persisted && this.connected) this.resume();
+  };
 
   constructor(
     private readonly host: SessionHost,
@@ -99,6 +128,7 @@ export class HeartbeatController implements ReactiveController {
 
   hostConnected(): void {
     this.connected = true;
+    this.page.attach(this.host.ownerDocument.defaultView, { pagehide: this.onPageHide, pageshow: this.onPageShow });
     this.unsubscribe = this.host.store.subscribe((state) => this.onState(state));
     this.wasLoaded = this.host.store.getState().loaded;
     if (!this.sync()) this.resume();
@@ -110,9 +140,14 @@ export class HeartbeatController implements ReactiveController {
 
   hostDisconnected(): void {
     this.connected = false;
+    this.page.detach();
     this.unsubscribe?.();
     this.unsubscribe = null;
     this.clearTimer(); // a move keeps the session: an answer on its way still acts
+    // A move (disconnect + connect in the same task) keeps the session; a removal ends it.
+    queueMicrotask(() => {
+      if (!this.connected) this.end();
+    });
   }
 
   private get endpoint(): { uri: string; intervalMs: number } | null {
@@ -125,6 +160,7 @@ export class HeartbeatController implements ReactiveController {
     const config = JSON.stringify(this.endpoint);
     if (this.key && this.key.content === content && this.key.config === config) return false;
     this.key = { content, config };
+    this.end(); // the previous source's session, if a beat went out
     this.cancel();
     this.stopped = false;
     this.lastBeatAtMs = null;
@@ -198,12 +234,62 @@ export class HeartbeatController implements ReactiveController {
       inFlight: this.request !== null,
       token,
     });
-    if (decision.send && token) void this.beat(endpoint, token.trim(), run);
+    if (!decision.send || !token) return;
+    const beatToken = token.trim();
+    // Another token or address is another stream session: the old one ends first.
+    if (this.open && (this.open.token !== beatToken || this.open.uri !== endpoint.uri)) this.end();
+    const beating = (this.beating = this.beat(endpoint, beatToken, run));
+    void beating.finally(() => {
+      if (this.beating === beating) this.beating = null;
+    });
+  }
+
+  /**
+   * Ends the storefront's stream session this player holds, if a beat went out since the last stop
+   * (issue 22 item 4): a keepalive `POST uri` with {@link HEARTBEAT_STOP_BODY}. It goes after the
+   * beat on its way, if any, unless `immediately` (the page is going away: no later task runs).
+   * The answer is ignored. The next beat starts a new session, at once when playback runs.
+   */
+  private end(immediately = false): void {
+    const open = this.open;
+    if (!open) return;
+    this.open = null;
+    this.lastBeatAtMs = null;
+    const before = immediately ? null : this.beating;
+    const ending = before ? before.then(() => this.stop(open)) : this.stop(open);
+    this.ending = ending;
+    void ending.finally(() => {
+      if (this.ending === ending) this.ending = null;
+    });
+  }
+
+  private async stop({ uri, token, intervalMs }: { uri: string; token: string; intervalMs: number }): Promise<void> {
+    const request = new AbortController();
+    const timeout = this.clock.setTimeout(() => request.abort(), intervalMs);
+    try {
+      const response = await this.fetchFn(uri, {
+        method: 'POST',
+        headers: { 'x-play-session': token, 'content-type': 'application/json' },
+        body: HEARTBEAT_STOP_BODY,
+        keepalive: true,
+        signal: request.signal,
+        cache: 'no-store',
+        referrerPolicy: 'no-referrer',
+      });
+      await response.body?.cancel().catch(() => undefined);
+    } catch {
+      // No answer: the storefront ends the session itself once the beats stop.
+    } finally {
+      this.clock.clearTimeout(timeout);
+    }
   }
 
   private async beat(endpoint: { uri: string; intervalMs: number }, token: string, run: number): Promise<void> {
     const request = (this.request = new AbortController());
     this.lastBeatAtMs = this.clock.now();
+    this.open = { uri: endpoint.uri, token, intervalMs: endpoint.intervalMs };
+    // A stop on its way goes first (the storefront would otherwise end the new session).
+    if (this.ending) await this.ending;
     const timeout = this.clock.setTimeout(() => request.abort(), endpoint.intervalMs);
     let status = 0;
     let headers: Headers | undefined;
@@ -244,6 +330,9 @@ export class HeartbeatController implements ReactiveController {
     );
   }
 }
+
+/** The body of the beat that ends the session (issue 22 item 4). */
+export const HEARTBEAT_STOP_BODY = '{"state":"stopped"}';
 
 const MESSAGES = {
   HEARTBEAT_TOO_MANY_STREAMS: 'The heartbeat was refused (451): this account is watching on too many screens',

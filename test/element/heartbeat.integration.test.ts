@@ -16,6 +16,8 @@ import { sessionHost, type SessionTestHost } from '../helpers/session-host.js';
 const URI = 'https://store.example/services/license/heartbeat';
 const INTERVAL_MS = 30_000;
 const TOKEN = 'header.payload.signature';
+/** The demo viewer limited to one stream (`max_streams: 1`). */
+const SOLO_TOKEN = 'demo-solo-token';
 
 /** A fetch that answers each call with the next status of `statuses` (then 200); `0` rejects (no answer). */
 function scriptedFetch(...statuses: number[]) {
@@ -139,11 +141,13 @@ describe('heartbeat', function () {
       host.requestUpdate();
       await host.updateComplete;
       await clock.tickAsync(INTERVAL_MS);
-      expect(fetch.callCount, 'not before the new source is loaded').to.equal(1);
+      expect(fetch.callCount, 'the old session ends (a stop); no beat before the new source is loaded').to.equal(2);
+      expect(fetch.secondCall.args[1]?.body).to.equal('{"state":"stopped"}');
       host.store.setSession({ loaded: false }); // the engine reloads
       host.load();
       await clock.tickAsync(0);
-      expect(fetch.callCount, 'at once: the new source plays').to.equal(2);
+      expect(fetch.callCount, 'at once: the new source plays').to.equal(3);
+      expect(fetch.thirdCall.args[1]?.body).to.equal(undefined);
     });
 
     it('5xx and network failures are ignored: the next beat tries again', async () => {
@@ -157,18 +161,133 @@ describe('heartbeat', function () {
       expect(controller.sent, 'only the fourth was answered 2xx').to.equal(1);
     });
 
-    it('stops on disconnect and resumes on reconnect (a move in the page)', async () => {
+    /** The stop calls among `fetch`'s calls: [uri, init] of each `{"state":"stopped"}`. */
+    const stops = (fetch: sinon.SinonStub<Parameters<typeof globalThis.fetch>, ReturnType<typeof globalThis.fetch>>) =>
+      fetch.getCalls().filter((call) => call.args[1]?.body !== undefined);
+    const expectStop = (call: { args: Parameters<typeof globalThis.fetch> } | undefined, token = TOKEN) => {
+      expect(call, 'a stop was sent').to.not.equal(undefined);
+      const [url, init] = call!.args;
+      expect(url).to.equal(URI);
+      expect(init?.method).to.equal('POST');
+      expect(init?.headers).to.deep.equal({ 'x-play-session': token, 'content-type': 'application/json' });
+      expect(init?.body).to.equal('{"state":"stopped"}');
+      expect(init?.keepalive, 'survives the page').to.equal(true);
+    };
+
+    it('removal ends the session (a keepalive stop); re-inserted and playing, it beats again at once (issue 22 item 4)', async () => {
       const { host, fetch } = await setup();
       host.load();
       await play(host);
       const parent = host.parentElement!;
       host.remove();
+      await clock.tickAsync(0);
+      expect(fetch.callCount, 'the beat, then the stop').to.equal(2);
+      expectStop(fetch.secondCall);
       await clock.tickAsync(INTERVAL_MS * 3);
-      expect(fetch.callCount, 'nothing while disconnected').to.equal(1);
+      expect(fetch.callCount, 'nothing more while removed').to.equal(2);
       parent.append(host);
       await clock.tickAsync(0);
-      expect(fetch.callCount, 'due: at once after the move').to.equal(2);
+      expect(fetch.callCount, 'a new session: a beat at once').to.equal(3);
+      expect(fetch.thirdCall.args[1]?.body, 'an ordinary beat').to.equal(undefined);
+      await clock.tickAsync(INTERVAL_MS);
+      expect(fetch.callCount, 'then every intervalMs').to.equal(4);
+      expect(stops(fetch)).to.have.length(1);
     });
+
+    it('a move in the page (disconnect and connect in one task) keeps the session: no stop', async () => {
+      const { host, fetch } = await setup();
+      host.load();
+      await play(host);
+      const parent = host.parentElement!;
+      host.remove();
+      parent.append(host);
+      await clock.tickAsync(0);
+      expect(fetch.callCount, 'not due: nothing at once').to.equal(1);
+      await clock.tickAsync(INTERVAL_MS);
+      expect(fetch.callCount).to.equal(2);
+      expect(stops(fetch)).to.have.length(0);
+    });
+
+    it('nothing to end when no beat went out (removed before playing)', async () => {
+      const { host, fetch } = await setup();
+      host.load();
+      host.remove();
+      await clock.tickAsync(INTERVAL_MS);
+      expect(fetch.callCount).to.equal(0);
+    });
+
+    it('pagehide ends the session at once; back from the back-forward cache it beats again at once', async () => {
+      const { host, fetch } = await setup();
+      host.load();
+      await play(host);
+      window.dispatchEvent(new PageTransitionEvent('pagehide', { persisted: true }));
+      expect(fetch.callCount, 'the stop goes in the pagehide task').to.equal(2);
+      expectStop(fetch.secondCall);
+      await clock.tickAsync(INTERVAL_MS * 2);
+      expect(fetch.callCount, 'hidden: no beats').to.equal(2);
+      window.dispatchEvent(new PageTransitionEvent('pageshow', { persisted: true }));
+      await clock.tickAsync(0);
+      expect(fetch.callCount, 'shown again while playing: a beat at once').to.equal(3);
+      expect(fetch.thirdCall.args[1]?.body).to.equal(undefined);
+      host.remove();
+      await clock.tickAsync(0);
+      window.dispatchEvent(new PageTransitionEvent('pagehide', { persisted: false }));
+      expect(stops(fetch), 'one stop per session; a removed player no longer listens').to.have.length(2);
+    });
+
+    it('a new source ends the old session with its own token before the new one beats', async () => {
+      let answer!: (response: Response) => void;
+      const fetch = sinon.stub<Parameters<typeof globalThis.fetch>, ReturnType<typeof globalThis.fetch>>().callsFake(
+        (_url, init) => (init?.body ? new Promise<Response>((resolve) => (answer = resolve)) : Promise.resolve(new Response('{}'))),
+      );
+      const { host } = await setup(fetch);
+      host.load();
+      await play(host);
+      host.content = { slug: '/film/clear-skies', assets: {} };
+      host.playToken = 'next.play.token';
+      host.requestUpdate();
+      await host.updateComplete;
+      await clock.tickAsync(0);
+      expect(fetch.callCount).to.equal(2);
+      expectStop(fetch.secondCall, TOKEN);
+      host.store.setSession({ loaded: false }); // the engine loads the new source
+      host.load();
+      await clock.tickAsync(0);
+      expect(fetch.callCount, 'the new session waits for the stop of the old one').to.equal(2);
+      answer(new Response('{"status":"ok"}'));
+      await clock.tickAsync(0);
+      expect(fetch.callCount).to.equal(3);
+      expect(fetch.thirdCall.args[1]?.headers).to.deep.equal({ 'x-play-session': 'next.play.token' });
+    });
+
+    it('a new play token in force ends the old token’s session first', async () => {
+      const { host, fetch } = await setup();
+      host.load();
+      await play(host);
+      host.playToken = 'fresh.play.token'; // updatePlayToken()
+      await clock.tickAsync(INTERVAL_MS);
+      expect(fetch.callCount).to.equal(3);
+      expectStop(fetch.secondCall, TOKEN);
+      expect(fetch.thirdCall.args[1]?.headers).to.deep.equal({ 'x-play-session': 'fresh.play.token' });
+    });
+
+    it('a stop waits for the beat on its way (the storefront gets them in order)', async () => {
+      let answer!: (response: Response) => void;
+      const fetch = sinon.stub<Parameters<typeof globalThis.fetch>, ReturnType<typeof globalThis.fetch>>().callsFake(
+        (_url, init) => (init?.body ? Promise.resolve(new Response('{}')) : new Promise<Response>((resolve) => (answer = resolve))),
+      );
+      const { host } = await setup(fetch);
+      host.load();
+      await play(host);
+      host.remove();
+      await clock.tickAsync(0);
+      expect(fetch.callCount, 'the beat is still on its way').to.equal(1);
+      answer(new Response('{}'));
+      await clock.tickAsync(0);
+      expect(fetch.callCount).to.equal(2);
+      expectStop(fetch.secondCall);
+    });
+
     it('an answer on its way during a move still acts (403 after the player moved in the page)', async () => {
       let answer!: (response: Response) => void;
       const fetch = sinon.stub<Parameters<typeof globalThis.fetch>, ReturnType<typeof globalThis.fetch>>().callsFake(
@@ -191,13 +310,13 @@ describe('heartbeat', function () {
     beforeEach(resetDemo);
 
     /** Content from a real streams call: the real play token, the clear DASH stream it names. */
-    async function streamsContent(slug = '/film/clear-skies'): Promise<S72Content> {
+    async function streamsContent(slug = '/film/clear-skies', authToken = ADULT_TOKEN): Promise<S72Content> {
       const answer = (await fetch(demoUrl(`/services/playback/streams${slug}`), {
         method: 'POST',
-        headers: { 'x-auth-token': ADULT_TOKEN },
+        headers: { 'x-auth-token': authToken },
       }).then((response) => response.json())) as { play_token: string; streams: Array<{ url: string; encoding_type: string }> };
       const dash = answer.streams.find((stream) => stream.encoding_type === 'dash')!;
-      return { slug, authorization: ADULT_TOKEN, playToken: answer.play_token, assets: { dash: { url: dash.url } } };
+      return { slug, authorization: authToken, playToken: answer.play_token, assets: { dash: { url: dash.url } } };
     }
 
     async function mount(content: S72Content): Promise<S72Player> {
@@ -210,6 +329,20 @@ describe('heartbeat', function () {
     const heartbeats = async (): Promise<RecordedRequest[]> =>
       (await demoControl<{ requests: RecordedRequest[] }>('heartbeats')).requests.filter((request) => request.method === 'POST');
     const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+    /**
+     * The stops of these players' tokens the storefront recorded, once there are `count` of them
+     * (polled, 10 s at most; the players of earlier tests send theirs when they are removed).
+     */
+    async function recordedStops(count: number, ...players: S72Player[]): Promise<RecordedRequest[]> {
+      const tokens = players.map((player) => player.content?.playToken);
+      for (let polls = 0; ; polls++) {
+        const stops = (await heartbeats()).filter(
+          (request) => JSON.stringify(request.body) === '{"state":"stopped"}' && tokens.includes(request.headers['x-play-session'] as string),
+        );
+        if (stops.length >= count || polls >= 100) return stops;
+        await sleep(100);
+      }
+    }
 
     it('beats with x-play-session while playing, none while paused', async () => {
       const content = await streamsContent();
@@ -232,6 +365,28 @@ describe('heartbeat', function () {
       expect((await heartbeats()).length, 'none while paused').to.equal(atPause);
       await player.play();
       await until(() => player.sessionStats.heartbeatsSent > atPause, 'a beat when playing again', 5_000);
+    });
+
+    it('removed or its page hidden, the player frees its stream: a one-stream viewer plays the next title at once (issue 22 item 4)', async () => {
+      const first = await mount(await streamsContent('/film/clear-skies', SOLO_TOKEN));
+      await until(() => first.sessionStats.heartbeatsSent >= 1, 'a first accepted beat', 30_000);
+      first.remove();
+      await recordedStops(1, first);
+      const second = await mount(await streamsContent('/film/clear-skies', SOLO_TOKEN));
+      await until(() => second.sessionStats.heartbeatsSent >= 1 || second.lastError !== null, 'a beat of the next title', 30_000);
+      expect(second.lastError?.code, 'not too_many_streams').to.equal(undefined);
+      const stops = await recordedStops(1, first, second);
+      expect(stops, 'one stop, for the removed player').to.have.length(1);
+      expect(stops[0]!.headers['x-play-session']).to.equal(first.content!.playToken);
+      expect(stops[0]!.headers['content-type']).to.match(/^application\/json/);
+
+      // The page is left (pagehide): the second player's stream ends too; a third title plays.
+      window.dispatchEvent(new PageTransitionEvent('pagehide', { persisted: false }));
+      expect((await recordedStops(2, first, second))[1]!.headers['x-play-session']).to.equal(second.content!.playToken);
+      const third = await mount(await streamsContent('/film/clear-skies', SOLO_TOKEN));
+      await until(() => third.sessionStats.heartbeatsSent >= 1 || third.lastError !== null, 'a beat of the third title', 30_000);
+      expect(third.lastError?.code, 'not too_many_streams').to.equal(undefined);
+      await until(() => third.currentTime > 0.5, 'the third title plays', 30_000);
     });
 
     it('451: the error panel says too_many_streams and playback stops', async () => {

@@ -78,6 +78,48 @@ describe('heartbeat', () => {
     assert.equal(res.body.code, 'content_expired');
   });
 
+  test('a heartbeat {"state":"stopped"} releases the stream session at once (issue 22 item 4)', async () => {
+    const stop = (token: string) =>
+      fetchJson(`${demo.url}/services/license/heartbeat`, {
+        method: 'POST',
+        headers: { 'x-play-session': token, 'content-type': 'application/json' },
+        body: JSON.stringify({ state: 'stopped' }),
+      });
+    // The four-stream viewer watches four titles, closes them all, and opens a fifth within a minute.
+    const closed = await Promise.all(Array.from({ length: DEFAULT_MAX_STREAMS }, () => playToken()));
+    for (const token of closed) assert.equal((await beat(token)).status, 200);
+    const fifth = await playToken('/film/clear-skies');
+    assert.equal((await beat(fifth)).status, 451, 'the limit holds while the four play');
+    for (const token of closed) {
+      const res = await stop(token);
+      assert.equal(res.status, 200);
+      assert.deepEqual(res.body, { status: 'ok' });
+    }
+    assert.equal((await beat(fifth)).status, 200, 'the stopped sessions no longer count');
+    // A stop of a token without a session is fine; a stop needs a play token.
+    assert.equal((await stop(await playToken())).status, 200);
+    assert.equal((await stop('not.a.token')).status, 401);
+    // The one-stream viewer: a stop frees the slot for the next title at once.
+    const first = await playToken('/film/night-harbour', SOLO);
+    const second = await playToken('/film/clear-skies', SOLO);
+    assert.equal((await beat(first)).status, 200);
+    assert.equal((await beat(second)).status, 451);
+    assert.equal((await stop(first)).status, 200);
+    assert.equal((await beat(second)).status, 200);
+  });
+
+  test('a stop does not start a rental watch window', async () => {
+    const token = await playToken('/film/long-weekend');
+    const stopped = await fetchJson(`${demo.url}/services/license/heartbeat`, {
+      method: 'POST',
+      headers: { 'x-play-session': token, 'content-type': 'application/json' },
+      body: JSON.stringify({ state: 'stopped' }),
+    });
+    assert.equal(stopped.status, 200);
+    await clock(121 * 60_000);
+    assert.equal((await beat(token)).status, 200, 'the window starts with the first real heartbeat');
+  });
+
   test('403 content_expired once the availability has ended', async () => {
     const token = await playToken();
     assert.equal((await beat(token)).status, 200);

@@ -8,8 +8,10 @@ import { systemClock, type Clock } from 's72-player/client';
 import {
   AUTOPLAY_CHECKS,
   AUTOPLAY_CHECK_INTERVAL_MS,
+  autoplayVerdict,
   checkAutoplay,
   silentWav,
+  type AutoplayAnswer,
 } from '../../src-shell/features/play-flow/autoplay-check.js';
 
 /** The system clock, recording every delay asked for. */
@@ -61,8 +63,37 @@ describe('autoplay check (play-page §9)', () => {
     expect(frozen.delays.length, 'one check started per attempt').to.equal(2);
   });
 
-  it('nothing plays at all (a clip that cannot load): click to play', async () => {
+  it('a busy machine: the browser answers after the 5 checks have run out — not taken as a refusal (issue 22 item 5)', async () => {
+    // The checks' timers fire at once, as on a loaded machine where the page's timers run while the
+    // clip's play() or its progress is still on its way: the 5 × 200 ms bound passes before the
+    // browser's answer. Sound is refused at once (Chromium's default policy), muted playback is
+    // allowed: muted, never click-to-play.
+    const hurried: Clock & { delays: number[] } = {
+      delays: [],
+      now: () => systemClock.now(),
+      setTimeout(fn, ms) {
+        this.delays.push(ms);
+        return systemClock.setTimeout(fn, 0);
+      },
+      clearTimeout: (h) => systemClock.clearTimeout(h),
+    };
+    for (let load = 0; load < 3; load++) expect(await checkAutoplay({ clock: hurried }), `load ${load + 1}`).to.equal('muted');
+    expect(hurried.delays.every((d) => d === AUTOPLAY_CHECK_INTERVAL_MS)).to.equal(true);
+  });
+
+  it('the verdict: only a refusal counts against sound; no answer lets the player ask the browser itself', () => {
+    const cases: Array<[AutoplayAnswer, AutoplayAnswer | null, string]> = [
+      ['plays', null, 'autoplay'],
+      ['no-answer', null, 'autoplay'],
+      ['refused', 'plays', 'muted'],
+      ['refused', 'no-answer', 'muted'],
+      ['refused', 'refused', 'click'],
+    ];
+    for (const [withSound, muted, verdict] of cases) expect(autoplayVerdict(withSound, muted), `${withSound}, ${muted}`).to.equal(verdict);
+  });
+
+  it('a clip that cannot load is no answer, not a refusal: here (sound refused) muted, not click', async () => {
     const verdict = await checkAutoplay({ clock: recordingClock(), clip: () => new Blob(['not audio'], { type: 'audio/wav' }) });
-    expect(verdict).to.equal('click');
+    expect(verdict).to.equal('muted');
   });
 });

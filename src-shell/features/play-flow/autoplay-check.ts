@@ -5,9 +5,12 @@
  * autoplay policy decides: `autoplay` (sound allowed), `muted` (only muted playback allowed) or
  * `click` (nothing plays by itself: the viewer presses play).
  *
- * Each attempt checks up to {@link AUTOPLAY_CHECKS} times, every {@link AUTOPLAY_CHECK_INTERVAL_MS},
- * whether the clip plays, and at once when the clip shows progress or `play()` is refused. Never
- * rejects.
+ * The verdict follows the browser's answer: the `play()` promise of the clip resolving (allowed)
+ * or being refused with `NotAllowedError` (the policy), or the clip's progress. The
+ * {@link AUTOPLAY_CHECKS} checks every {@link AUTOPLAY_CHECK_INTERVAL_MS} only bound the wait for
+ * an answer that never comes; a missing answer is not a refusal (issue 22 item 5: on a busy machine
+ * the answer or the clip's progress can come after 1 s, and the check chose muted or click-to-play
+ * although sound was allowed). Never rejects.
  */
 import { sleepMs, systemClock, type Clock } from 's72-player/client';
 
@@ -57,75 +60,94 @@ export interface AutoplayCheckOptions {
 }
 
 /**
- * One attempt: plays the clip (muted or not) and checks up to 5 times, 200 ms apart, whether it
- * plays; its progress (looked for every frame once `play()` has resolved, and at each
- * `timeupdate`) and a refused `play()` are checks of their own, so the browser's answer is taken
- * when it comes instead of at the next 200-ms check (issue 12: the verdict gates the player's start).
+ * What one attempt learnt: the browser let the clip play, refused it (its autoplay policy), or gave
+ * no answer within the 5 checks of 200 ms.
  */
-async function plays(video: HTMLVideoElement, muted: boolean, clock: Clock): Promise<boolean> {
+export type AutoplayAnswer = 'plays' | 'refused' | 'no-answer';
+
+/**
+ * One attempt: plays the clip (muted or not) and takes the browser's answer (issue 22 item 5):
+ * - `play()` resolves, or the clip shows progress (its position moved, or it played to its end):
+ *   `plays` — however late the progress shows (a busy main thread, a slow decode);
+ * - `play()` is refused with `NotAllowedError` (the autoplay policy): `refused`;
+ * - any other failure (the clip cannot load) or nothing within {@link AUTOPLAY_CHECKS} checks of
+ *   {@link AUTOPLAY_CHECK_INTERVAL_MS} (play-page §9): `no-answer`, never taken as a refusal.
+ * The answer is taken when it comes, not at the next 200-ms check (issue 12).
+ */
+async function attempt(video: HTMLVideoElement, muted: boolean, clock: Clock): Promise<AutoplayAnswer> {
   video.muted = muted;
-  let refused = false;
-  let done = false;
-  let progressed: () => void = () => undefined;
-  let refusal: () => void = () => undefined;
-  const early = new Promise<'progress' | 'refused'>((resolve) => {
-    progressed = () => {
-      if (done) return;
-      if (!video.paused && video.currentTime > 0) resolve('progress');
-      // The media clock moves between `timeupdate`s (Chromium sends one every 250 ms): look every frame.
-      else if (!video.paused && typeof requestAnimationFrame === 'function') requestAnimationFrame(progressed);
-    };
-    refusal = () => {
-      refused = true;
-      resolve('refused');
+  let answer: AutoplayAnswer | null = null;
+  let settle: (value: AutoplayAnswer) => void = () => undefined;
+  const answered = new Promise<AutoplayAnswer>((resolve) => {
+    settle = (value) => {
+      if (answer !== null) return;
+      answer = value;
+      resolve(value);
     };
   });
+  const progressed = () => {
+    if (video.currentTime > 0 || video.ended) settle('plays');
+  };
   video.addEventListener('timeupdate', progressed);
+  video.addEventListener('ended', progressed);
   try {
     try {
-      void video.play()?.then(progressed, refusal);
+      void video.play()?.then(
+        () => settle('plays'),
+        (error: unknown) => settle((error as DOMException | null)?.name === 'NotAllowedError' ? 'refused' : 'no-answer'),
+      );
     } catch {
-      return false;
+      return 'no-answer';
     }
-    for (let check = 0; check < AUTOPLAY_CHECKS; check++) {
-      const woken = await Promise.race([sleepMs(AUTOPLAY_CHECK_INTERVAL_MS, { clock }), early]);
-      if (refused || video.error) return false;
-      if (woken === 'progress' || (!video.paused && video.currentTime > 0)) {
-        video.pause();
-        return true;
-      }
+    for (let check = 0; check < AUTOPLAY_CHECKS && answer === null; check++) {
+      await Promise.race([sleepMs(AUTOPLAY_CHECK_INTERVAL_MS, { clock }), answered]);
+      progressed();
+      if (answer === null && video.error) settle('no-answer');
     }
-    video.pause();
-    return false;
+    return answer ?? 'no-answer';
   } finally {
-    done = true;
     video.removeEventListener('timeupdate', progressed);
+    video.removeEventListener('ended', progressed);
+    video.pause();
   }
 }
 
 /**
- * Decides autoplay before the player starts (play-page §9). Never rejects: anything that goes
- * wrong is `click`.
+ * The verdict from the browser's answers (play-page §9; issue 22 item 5). Only a refusal counts
+ * against sound: with sound `plays` or `no-answer` → `autoplay` (without an answer the player asks
+ * the browser itself when it starts, and plays muted if sound is refused); refused with sound, then
+ * muted `plays` or `no-answer` → `muted`; refused both ways → `click`. Pure.
+ */
+export function autoplayVerdict(withSound: AutoplayAnswer, muted: AutoplayAnswer | null): AutoplayVerdict {
+  if (withSound !== 'refused') return 'autoplay';
+  return muted === 'refused' ? 'click' : 'muted';
+}
+
+/**
+ * Decides autoplay before the player starts (play-page §9). Never rejects; a check that fails
+ * without the browser refusing is `autoplay` (the player's own start falls back to muted, then to
+ * its play button); without a document (no page) it is `click`.
  */
 export async function checkAutoplay(options: AutoplayCheckOptions = {}): Promise<AutoplayVerdict> {
   const doc = options.document ?? (typeof document === 'undefined' ? undefined : document);
   if (!doc || typeof URL.createObjectURL !== 'function') return 'click';
   const clock = options.clock ?? systemClock;
-  const url = URL.createObjectURL((options.clip ?? silentWav)());
-  const video = doc.createElement('video');
-  video.playsInline = true;
-  video.preload = 'auto';
-  video.src = url;
+  let url: string | null = null;
+  let video: HTMLVideoElement | null = null;
   try {
-    if (await plays(video, false, clock)) return 'autoplay';
-    if (await plays(video, true, clock)) return 'muted';
-    return 'click';
+    url = URL.createObjectURL((options.clip ?? silentWav)());
+    video = doc.createElement('video');
+    video.playsInline = true;
+    video.preload = 'auto';
+    video.src = url;
+    const withSound = await attempt(video, false, clock);
+    return autoplayVerdict(withSound, withSound === 'refused' ? await attempt(video, true, clock) : null);
   } catch {
-    return 'click';
+    return 'autoplay';
   } finally {
-    video.removeAttribute('src');
-    video.load();
-    URL.revokeObjectURL(url);
+    video?.removeAttribute('src');
+    video?.load();
+    if (url) URL.revokeObjectURL(url);
   }
 }
 
