@@ -236,7 +236,13 @@ export class S72Player extends PlayerMediaApi {
   override readonly store = createPlayerStore({ fullscreenElement: this, document: globalThis.document ?? null });
   private readonly buffering = new BufferingController(this);
   private readonly playback = new PlaybackStartController(this);
-  private readonly recovery = new RecoveryController(this, { buffering: this.buffering, engine: () => this.engines });
+  private readonly recovery = new RecoveryController(this, {
+    buffering: this.buffering,
+    engine: () => this.engines,
+    checkLiveEnd: (error) => this.liveStatus.checkAfterError(error),
+  });
+  /** [live] the live status poll (player-and-client §4 "Live status"). */
+  private readonly liveStatus: LiveStatusController;
   private readonly engines = new EngineController(this, {
     loaders: ENGINE_LOADERS,
     buffering: this.buffering,
@@ -263,7 +269,7 @@ export class S72Player extends PlayerMediaApi {
   constructor() {
     super();
     new KeyboardController(this);
-    new LiveStatusController(this);
+    this.liveStatus = new LiveStatusController(this);
     new MediaEventsController(this);
     // [ads] the ad tag's breaks in the ads overlay (player-and-client §4 "Ad break"; README "Ads")
     new AdsController(this);

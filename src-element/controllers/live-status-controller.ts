@@ -20,6 +20,13 @@
  * A live source without `config.live` reports `live_stream_status_disabled` (recoverable) once and is
  * not polled. Every error has category `live`.
  *
+ * Asked at once, besides the schedule (issue 22 item 2): when the engine reports a 404 on a live
+ * segment or manifest (`checkAfterError`, called by the recovery controller for every error), the
+ * status is requested now instead of at the next poll; the pending poll is replaced by it. If it
+ * answers `completed`, `live_event_completed` ends playback as above and the 404 is never shown
+ * (the caller holds a critical one until the answer).
+ 
+ *
  * Owns its timer and its request from `hostConnected` to `hostDisconnected`; a move in the page
  * resumes polling, a new source (another `content` or `config.live`) starts over.
  *
@@ -32,6 +39,7 @@ import { S72Error } from '../core/errors.js';
 import {
   LIVE_POLL_INTERVAL_MS,
   decideLiveStatus,
+  mayMeanLiveEnd,
   nextDelayMs,
   type LiveStatus,
   type LiveStatusAnswer,
@@ -81,6 +89,8 @@ export class LiveStatusController implements ReactiveController {
   /** Polling for the current source (false: not live, disabled, stopped by an answer). */
   private polling = false;
   private connected = false;
+  /** The status check an engine 404 started (`checkAfterError`), until it is answered. */
+  private check: Promise<boolean> | null = null;
 
   constructor(
     private readonly host: LiveStatusHost,
@@ -130,6 +140,32 @@ export class LiveStatusController implements ReactiveController {
     this.polling = true;
     this.schedule(0);
     return true;
+  }
+
+  /**
+   * An error reported while playing: when it is the engine's 404 on this live source (a segment or
+   * the manifest past the end, core/live/live-status.ts `mayMeanLiveEnd`), asks the live status now
+   * (one request for a burst of such errors). Resolves true when the error is not to be shown: the
+   * event has completed (`live_event_completed` was reported), or the source changed or the player
+   * left the page meanwhile. Null when the error is not one of these (or this is not a polled live
+   * source): show it as usual.
+   */
+  checkAfterError(error: S72Error): Promise<boolean> | null {
+    if (!mayMeanLiveEnd(error) || !isLiveContent(this.host.content)) return null;
+    if (this.host.store.getState().liveStatus === 'completed') return Promise.resolve(true);
+    if (!this.polling || !this.connected) return null;
+    this.check ??= this.checkNow().finally(() => {
+      this.check = null;
+    });
+    return this.check;
+  }
+
+  private async checkNow(): Promise<boolean> {
+    // Replaces the poll that was scheduled (and a request in flight): the answer reschedules.
+    this.cancel();
+    const run = this.run;
+    await this.poll(run);
+    return run !== this.run || this.host.store.getState().liveStatus === 'completed';
   }
 
   private cancel(): void {

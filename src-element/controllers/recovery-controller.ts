@@ -16,6 +16,11 @@
  *   `s72-recovery-change`.
  * - The start watchdog's `start_timeout` during a reload's start is one more failed attempt (the
  *   outage goes on), not the end: it ends only a first start.
+ * - On a live source, an error that may mean the event has ended (the engine's 404 on a live segment
+ *   or manifest) first asks the live status (`checkLiveEnd`, the live-status controller): a critical
+ *   one is held until the answer, and dropped when the event has completed (`live_event_completed`,
+ *   reported by the live-status controller, is the outcome: issue 22 item 2); otherwise it goes on
+ *   as below.
  * - Anything else, and a recoverable error whose attempts are spent, is reported as it is: critical
  *   errors show the error panel (and stop the start watchdog), every error is sent as `s72-error`.
  *   Each error is reported once.
@@ -68,6 +73,11 @@ export interface RecoveryControllerOptions {
   clock?: IntervalClock;
   /** Default: the window (`online` events) with `navigator.onLine`. */
   connectivity?: Connectivity;
+  /**
+   * For an error that may mean a live event has ended: asks the live status; resolves true when the
+   * error is not to be shown (the event completed). Null: not such an error, report it as usual.
+   */
+  checkLiveEnd?: (error: S72Error) => Promise<boolean> | null;
 }
 
 export class RecoveryController implements ReactiveController {
@@ -135,6 +145,15 @@ export class RecoveryController implements ReactiveController {
   report(error: S72Error): void {
     if (this.reported.has(error)) return;
     this.reported.add(error);
+    const liveCheck = this.options.checkLiveEnd?.(error) ?? null;
+    if (liveCheck && error.severity === 'critical') {
+      // Held until the live status answers: `completed` wins over the network error.
+      void liveCheck.then(
+        (ended) => ended || this.show(this.intercept(error)),
+        () => this.show(this.intercept(error)),
+      );
+      return;
+    }
     this.show(this.intercept(error));
   }
 

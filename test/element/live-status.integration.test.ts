@@ -9,7 +9,7 @@ import { LitElement } from 'lit';
 import sinon from 'sinon';
 import type { Clock, TimerHandle } from '../../src-element/core/clock.js';
 import type { Engine } from '../../src-element/core/engine/engine.js';
-import type { S72Error } from '../../src-element/core/errors.js';
+import { S72Error } from '../../src-element/core/errors.js';
 import { LIVE_RETRY_DELAY_MS } from '../../src-element/core/live/live-status.js';
 import { createPlayerStore } from '../../src-element/core/player-store.js';
 import type { S72Content, S72PlayerConfig } from '../../src-element/core/types.js';
@@ -104,10 +104,10 @@ async function host(setup: Partial<Pick<TestHost, 'content' | 'effectiveConfig' 
   const element = document.createElement(tag) as TestHost;
   Object.assign(element, { content: liveContent(), effectiveConfig: liveConfig(), playToken: 'play-token-1', ...setup });
   const clock = new ManualClock();
-  new LiveStatusController(element, { clock });
+  const controller = new LiveStatusController(element, { clock });
   await fixture(html`<div></div>`).then((parent) => parent.append(element));
   await element.updateComplete;
-  return { element, clock };
+  return { element, clock, controller };
 }
 
 /** Status requests the storefront saw (GET only: not the CORS preflights). */
@@ -246,6 +246,27 @@ describe('live status controller (play-page §4, §8, §9)', function () {
     expect(element.changes).to.deep.equal([{ status: 'completed', previous: null }]);
     expect(pause.calledOnce).to.equal(true);
     expect(clock.pending()).to.deep.equal([]);
+  });
+
+  it('an engine 404 asks the status at once: live → false (show it), completed → true (live_event_completed instead; issue 22 item 2)', async () => {
+    const { element, clock, controller } = await host();
+    await pollNow(clock, 0, 0, () => element.store.getState().liveStatus === 'live' && clock.pending()[0] === POLL_MS);
+    const segment404 = () => new S72Error('bad_http_status_404', 'segment 404', { category: 'network', httpStatus: 404, engineCode: 1001 });
+    expect(controller.checkAfterError(new S72Error('bad_http_status_503', 'x', { category: 'network', httpStatus: 503, engineCode: 1001 })), 'not a 404').to.equal(null);
+    // Still live: asked now (not at the 15-s poll), answered live, the next poll 15 s after it.
+    const first = controller.checkAfterError(segment404());
+    expect(controller.checkAfterError(segment404()), 'one request for a burst').to.equal(first);
+    expect(await first).to.equal(false);
+    expect((await statusRequests()).length).to.equal(2);
+    expect(clock.pending()).to.deep.equal([POLL_MS]);
+    expect(element.errors).to.deep.equal([]);
+    // Ended: the 404 is not to be shown, live_event_completed is.
+    await demoControl('live-status', { slug: SLUG, status: 'completed' });
+    expect(await controller.checkAfterError(segment404())).to.equal(true);
+    expect(element.errors.map((error) => [error.code, error.severity])).to.deep.equal([['live_event_completed', 'critical']]);
+    expect(clock.pending(), 'polling stopped').to.deep.equal([]);
+    expect(await controller.checkAfterError(segment404()), 'later 404s: already ended').to.equal(true);
+    expect((await statusRequests()).length).to.equal(3);
   });
 
   it('a 200 without a live object: not_a_live_stream (recoverable), polling stops', async () => {

@@ -256,6 +256,24 @@ export function mapEngineError(error: EngineErrorLike): S72Error {
   });
 }
 
+/**
+ * A subtitle file that failed (player-and-client §8 "Missing-subtitle load errors are only logged";
+ * issue 22 item 1): the error the table maps it to, as `recoverable` whatever shaka's severity, with
+ * the track's language and label in `data.textTrack` (null when no track was showing).
+ */
+export function textTrackFailure(error: EngineErrorLike, track: { language: string; label: string } | null): S72Error {
+  const mapped = mapEngineError(error);
+  return new S72Error(mapped.code, `Subtitle track dropped: ${mapped.message}`, {
+    category: mapped.category,
+    severity: 'recoverable',
+    ...(mapped.httpStatus === undefined ? {} : { httpStatus: mapped.httpStatus }),
+    ...(mapped.requestId === undefined ? {} : { requestId: mapped.requestId }),
+    ...(mapped.engineCode === undefined ? {} : { engineCode: mapped.engineCode }),
+    data: { textTrack: track },
+    cause: error,
+  });
+}
+
 function lowercaseKeys(headers: Record<string, string>): Record<string, string> {
   return Object.fromEntries(Object.entries(headers).map(([name, value]) => [name.toLowerCase(), value]));
 }

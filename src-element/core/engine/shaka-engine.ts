@@ -20,7 +20,7 @@ import {
   type VideoTrackInfo,
 } from './engine.js';
 import { KEY_SYSTEMS } from './key-systems.js';
-import { mapEngineError, type EngineErrorLike } from './map-engine-error.js';
+import { mapEngineError, textTrackFailure, type EngineErrorLike } from './map-engine-error.js';
 import { takePrefetchedManifest, type PrefetchedManifest } from './manifest-prefetch.js';
 import { resolveShaka, shakaBuildOf, type Shaka } from './shaka-namespace.js';
 
@@ -106,6 +106,10 @@ export const SHAKA_BASE_CONFIG = Object.freeze({
 /** Shaka codes that only say the load was superseded or the player destroyed: never reported. */
 const SILENT_CODES = new Set([7000, 7001, 7002, 7003]);
 
+/** Shaka's error categories (`shaka.util.Error.Category`) read here. */
+const CATEGORY_NETWORK = 1;
+const CATEGORY_TEXT = 2;
+
 const shakaPromises: { full?: Promise<Shaka>; dash?: Promise<Shaka> } = {};
 
 /**
@@ -147,6 +151,13 @@ class ShakaEngine implements Engine {
   private licenseHeaders: Readonly<Record<string, string>> = {};
   private manifestProxy: string | null = null;
   private destroyed: Promise<void> | undefined;
+  /**
+   * Text streams (shaka stream ids) whose file failed: left out of `textTracks()` (issue 22 item 1;
+   * player-and-client §8 "Missing-subtitle load errors are only logged").
+   */
+  private readonly failedText = new Set<number>();
+  /** The URI of every text request made, with the text stream it was for (what a network error names). */
+  private readonly textRequests = new Map<string, number>();
 
   constructor(
     shaka: Shaka,
@@ -157,13 +168,16 @@ class ShakaEngine implements Engine {
     this.version = `${shaka.Player.version}${shakaBuildOf(shaka) === 'dash' ? ' (DASH build)' : ''}`;
     this.player.configure(structuredClone(SHAKA_BASE_CONFIG));
     const { RequestType } = shaka.net.NetworkingEngine;
-    this.player.getNetworkingEngine()?.registerRequestFilter((type, request) => {
+    this.player.getNetworkingEngine()?.registerRequestFilter((type, request, context) => {
       if (type === RequestType.LICENSE || type === RequestType.SERVER_CERTIFICATE) {
         Object.assign(request.headers, this.licenseHeaders);
       }
       if (this.manifestProxy && (type === RequestType.MANIFEST || type === RequestType.SEGMENT)) {
         request.uris = request.uris.map((uri) => proxied(this.manifestProxy!, uri));
       }
+      // A failed request's error names only its URI: remember which ones were a subtitle file's.
+      const stream = context?.stream;
+      if (stream?.type === 'text') for (const uri of request.uris) this.textRequests.set(uri, stream.id);
     });
     // Relative segment URLs resolve against the manifest's own URL, not the proxy's.
     this.player.getNetworkingEngine()?.registerResponseFilter((type, response) => {
@@ -285,7 +299,8 @@ class ShakaEngine implements Engine {
   }
 
   textTracks(): TextTrackInfo[] {
-    return this.player.getTextTracks().map((track) => ({
+    const tracks = this.player.getTextTracks().filter((track) => !this.failedText.has(track.id));
+    return tracks.map((track) => ({
       id: String(track.id),
       kind: track.kind ?? 'subtitles',
       language: track.language,
@@ -373,11 +388,39 @@ class ShakaEngine implements Engine {
     // The same shaka error can arrive as an event and as load()'s rejection: map and emit it once.
     let mapped = this.mapped.get(error);
     if (!mapped) {
-      mapped = mapEngineError(error);
+      const textStream = this.failedTextStream(error);
+      mapped = textStream === undefined ? mapEngineError(error) : this.dropTextTrack(error, textStream);
       this.mapped.set(error, mapped);
       this.emitter.emit('error', mapped);
     }
     return mapped;
+  }
+
+  /**
+   * The text stream a failure is about: for a network error, the stream whose request it was; for a
+   * text error (a subtitle file shaka could not parse), the one showing (null when none is).
+   * Undefined: not a subtitle failure.
+   */
+  private failedTextStream(error: EngineErrorLike): number | null | undefined {
+    if (error.category === CATEGORY_TEXT) return this.player.getTextTracks().find((track) => track.active)?.id ?? null;
+    if (error.category !== CATEGORY_NETWORK) return undefined;
+    const uri = error.data?.[0];
+    return typeof uri === 'string' ? this.textRequests.get(uri) : undefined;
+  }
+
+  /**
+   * A subtitle file failed (404, a dropped connection, unparsable), after shaka's own attempts:
+   * the film plays on without it (issue 22 item 1; player-and-client §8 "Missing-subtitle load
+   * errors are only logged"). The track leaves `textTracks()` (and so the subtitles menu), subtitles
+   * turn off if it was showing (the viewer's remembered choice is left as it is), and the failure
+   * is reported as a recoverable error: logged, never the error panel, never a reload.
+   */
+  private dropTextTrack(error: EngineErrorLike, streamId: number | null) {
+    const track = streamId === null ? undefined : this.player.getTextTracks().find((candidate) => candidate.id === streamId);
+    if (streamId !== null) this.failedText.add(streamId);
+    if (track?.active) this.player.selectTextTrack(null);
+    this.emitter.emit('tracks', undefined);
+    return textTrackFailure(error, track ? { language: track.language, label: track.label ?? track.language } : null);
   }
 }
 

@@ -14,6 +14,9 @@
  * | 403                                     | unchanged       | `live_stream_expired` (recoverable, LIVE_STREAM_EXPIRED) | refresh token   |
  * | any other status (5xx, 401, …)          | unchanged       | –                                                       | poll            |
  *
+ * Besides the schedule, a 404 of the engine on a live segment or manifest ({@link mayMeanLiveEnd})
+ * asks at once: `completed` then ends playback as above, and the 404 is not shown.
+ *
  * Units: ms for every delay (`…Ms`).
  */
 
@@ -86,4 +89,22 @@ export function nextDelayMs(next: LiveNext, pollIntervalMs: number = LIVE_POLL_I
   if (next === 'retry') return LIVE_RETRY_DELAY_MS;
   if (next === 'poll' || next === 'refresh-token') return pollIntervalMs > 0 && Number.isFinite(pollIntervalMs) ? pollIntervalMs : LIVE_POLL_INTERVAL_MS;
   return null;
+}
+
+/** What {@link mayMeanLiveEnd} reads of an error (an `S72Error`). */
+export interface LiveEndErrorLike {
+  readonly httpStatus?: number | undefined;
+  readonly engineCode?: number | undefined;
+}
+
+/**
+ * Whether an error of the engine on a live source may mean the event has ended (issue 22 item 2):
+ * a 404 on a live segment or on the live manifest (`bad_http_status_404`, `file_not_found`). The
+ * engine asks for the segment after the end before the next status poll (15 s) says `completed`;
+ * the player then asks the live status at once, and `completed` wins over the network error (the
+ * live-ended outcome, not an error). Only errors the engine raised (an engine code) count: a 404 of
+ * the status endpoint itself is the table's "retry" row.
+ */
+export function mayMeanLiveEnd(error: LiveEndErrorLike): boolean {
+  return error.httpStatus === 404 && error.engineCode !== undefined;
 }

@@ -5,11 +5,15 @@
  *
  * - Only a CRITICAL network or media error is recovered. Network: `network_error` (no answer,
  *   offline, timeout), `bad_http_status_5xx` and `bad_http_status_0` (the server failed or the
- *   connection dropped). Media: `decode_error`, and a `playback_error` raised by the engine's media
- *   layer (shaka category 3: MediaSource operations). Never: DRM and licence errors (the licence
- *   server already had shaka's 5 attempts, and its answer is about rights, which a reload does not
- *   change), 4xx answers (`file_not_found`, `bad_http_status_404`), stream limits
- *   (`too_many_streams`, `too_many_devices`), `play_failed`, configuration errors. `start_timeout`
+ *   connection dropped), and a licence request that failed the same way
+ *   (`license_request_failure` with a 5xx status, or with none: the connection dropped, no answer,
+ *   offline; issue 22 item 3): the licence server being down is a transient network fault like any
+ *   other, not a statement about rights. Media: `decode_error`, and a `playback_error` raised by the
+ *   engine's media layer (shaka category 3: MediaSource operations). Never: licence answers about
+ *   rights (401, 403 `license_{reason}`, 451 `too_many_streams`) or any other 4xx licence answer,
+ *   other DRM errors (the CDM, the key system), 4xx answers (`file_not_found`,
+ *   `bad_http_status_404`), stream limits (`too_many_streams`, `too_many_devices`), `play_failed`,
+ *   configuration errors. `start_timeout`
  *   (the start watchdog gave up) ends a first start, but during a recovery reload it is one more
  *   failed attempt of the outage being recovered (a network failure): without that, the watchdog's
  *   10 s would end every outage longer than one reload.
@@ -74,6 +78,10 @@ export function recoveryKind(error: S72Error, reloading = false): RecoveryKind |
   if (status) {
     const value = Number(status[1]);
     return value === 0 || value >= 500 ? 'network' : null;
+  }
+  if (code === 'license_request_failure' && error.category === 'drm') {
+    const httpStatus = error.httpStatus ?? 0;
+    return httpStatus === 0 || httpStatus >= 500 ? 'network' : null;
   }
   if (code === 'decode_error') return 'media';
   if (code === 'playback_error' && error.category === 'playback' && isMediaEngineCode(error.engineCode)) return 'media';

@@ -1,5 +1,5 @@
 import { expect } from '@open-wc/testing';
-import { ENGINE_ERROR_TABLE, mapEngineError, type EngineErrorLike } from '../../../src-element/core/engine/map-engine-error.js';
+import { ENGINE_ERROR_TABLE, mapEngineError, textTrackFailure, type EngineErrorLike } from '../../../src-element/core/engine/map-engine-error.js';
 
 /** shaka's BAD_HTTP_STATUS data: [uri, status, responseText, headers, requestType]. */
 const badStatus = (status: number, requestType = 1, body = '', headers: Record<string, string> = {}): EngineErrorLike => ({
@@ -107,5 +107,25 @@ describe('mapEngineError (play-page §8 "Playback error mapping")', () => {
       httpStatus: 502,
       engineCode: 1001,
     });
+  });
+});
+
+describe('textTrackFailure: a subtitle file that failed is only logged (player-and-client §8; issue 22 item 1)', () => {
+  it('maps like the table, recoverable whatever shaka said, with the track', () => {
+    const error = textTrackFailure(badStatus(404, 1, '', { 'x-request-id': 'req-7' }), { language: 'ar', label: 'العربية' });
+    expect([error.code, error.category, error.severity, error.httpStatus, error.requestId, error.engineCode]).to.deep.equal([
+      'bad_http_status_404',
+      'network',
+      'recoverable',
+      404,
+      'req-7',
+      1001,
+    ]);
+    expect(error.data).to.deep.equal({ textTrack: { language: 'ar', label: 'العربية' } });
+  });
+
+  it('a dropped connection and an unparsable file too', () => {
+    expect(textTrackFailure({ category: 1, code: 1002, severity: 2, data: ['https://cdn/ar.vtt'] }, null)).to.include({ code: 'network_error', severity: 'recoverable' });
+    expect(textTrackFailure({ category: 2, code: 2001, severity: 2 }, null)).to.include({ code: 'playback_error', severity: 'recoverable' });
   });
 });

@@ -8,6 +8,7 @@ import {
   LIVE_RETRY_DELAY_MS,
   decideLiveStatus,
   liveStatusOf,
+  mayMeanLiveEnd,
   nextDelayMs,
   type LiveStatusAnswer,
   type LiveStatusDecision,
@@ -76,5 +77,12 @@ describe('live status decision table (core/live/live-status.ts)', () => {
     expect(nextDelayMs('retry', 30_000)).to.equal(5_000);
     expect(nextDelayMs('refresh-token', 20_000), 'after a fresh token, the next poll is at the interval').to.equal(20_000);
     expect(nextDelayMs('stop')).to.equal(null);
+  });
+
+  it('an engine 404 (live segment or manifest) may mean the event has ended; nothing else does (issue 22 item 2)', () => {
+    expect(mayMeanLiveEnd({ httpStatus: 404, engineCode: 1001 }), 'segment or manifest 404 of the engine').to.equal(true);
+    expect(mayMeanLiveEnd({ httpStatus: 503, engineCode: 1001 }), 'a 5xx is an outage').to.equal(false);
+    expect(mayMeanLiveEnd({ engineCode: 1002 }), 'no answer').to.equal(false);
+    expect(mayMeanLiveEnd({ httpStatus: 404 }), 'not raised by the engine (the status endpoint)').to.equal(false);
   });
 });

@@ -22,6 +22,19 @@ const error = (code: S72ErrorCode, category: S72ErrorCategory, extra: { severity
 const segmentStatus = (status: number) =>
   mapEngineError({ category: 1, code: 1001, severity: 2, data: ['https://cdn/seg.m4s', status, '', {}, 1] });
 
+/** Shaka's LICENSE_REQUEST_FAILED (6007) wrapping the licence request's BAD_HTTP_STATUS `status`. */
+const licenceStatus = (status: number) =>
+  mapEngineError({
+    category: 6,
+    code: 6007,
+    severity: 2,
+    data: [{ category: 1, code: 1001, severity: 1, data: ['https://lic/clearkey', status, '{"reason":"x"}', {}, 2] }],
+  });
+
+/** Shaka's LICENSE_REQUEST_FAILED (6007) wrapping HTTP_ERROR (1002): no answer. */
+const licenceNoAnswer = () =>
+  mapEngineError({ category: 6, code: 6007, severity: 2, data: [{ category: 1, code: 1002, severity: 1, data: ['https://lic/clearkey'] }] });
+
 describe('recoveryKind: which critical errors a reload recovers (player-and-client §4)', () => {
   const rows: Array<[string, S72Error, 'network' | 'media' | null]> = [
     ['network_error (offline, timeout, no answer)', error('network_error', 'network'), 'network'],
@@ -36,7 +49,14 @@ describe('recoveryKind: which critical errors a reload recovers (player-and-clie
     ['file_not_found (manifest 404)', error('file_not_found', 'manifest'), null],
     ['too_many_streams (451)', error('too_many_streams', 'network'), null],
     ['too_many_devices (450)', error('too_many_devices', 'network'), null],
-    ['license_request_failure (licence 5xx after shaka’s own retries)', error('license_request_failure', 'drm'), null],
+    ['licence 503 after shaka’s own retries (a transient network fault)', licenceStatus(503), 'network'],
+    ['licence 500', licenceStatus(500), 'network'],
+    ['licence request with no answer (connection dropped, offline: shaka 1002 inside 6007)', licenceNoAnswer(), 'network'],
+    ['licence 401 (about rights: final)', licenceStatus(401), null],
+    ['licence 403 (license_{reason}: final)', licenceStatus(403), null],
+    ['licence 451 (too_many_streams: final)', licenceStatus(451), null],
+    ['licence 404 (a 4xx: final)', licenceStatus(404), null],
+    ['license_request_failure (licence 5xx after shaka’s own retries)', error('license_request_failure', 'drm'), 'network'],
     ['drm_failed', error('drm_failed', 'drm'), null],
     ['play_failed', error('play_failed', 'playback'), null],
     ['start_timeout of a first start (the watchdog gave up: final)', error('start_timeout', 'network'), null],
