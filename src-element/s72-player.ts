@@ -383,9 +383,9 @@ export class S72Player extends PlayerMediaApi {
    * Starts what `content` will need before a player shows it: the engines' code for its
    * source kinds, its manifest (the player that gets this content takes the answer instead of
    * asking again, within 10 s) and the key-system probe. For pages that know the content before
-   * they render the player, e.g. the play page once its streams call answers. `config` as the
-   * player will get it (its `drm` and `manifestProxy` matter). Never rejects; bad content is left
-   * for the player to report.
+   * they render the player, e.g. as soon as an API call returns the stream URLs. `config` as the
+   * player will get it (its `drm` and `manifestProxyServerUri` matter). Never rejects; bad content
+   * is left for the player to report.
    */
   static preloadContent(content: S72Content, config?: S72PlayerConfig): Promise<void> {
     return preloadContent(content, readConfig(config ?? {}) ?? {}, ENGINE_LOADERS);
