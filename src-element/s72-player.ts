@@ -59,6 +59,21 @@ const HOST_KEYS = ['paused', 'ended', 'played', 'loaded', 'error', 'buffering', 
 const SOURCE_PROPERTIES = ['content', 'config', 'src', 'licenseUrl', 'keySystem', 'authToken'] as const;
 
 /**
+ * The player's `<video>`, made with the element (issue 24 item 16): the store has its media owner
+ * before the first render, so no owner change requests a host update from inside an update (Lit's
+ * "change-in-update"); the template renders this node, `willUpdate` keeps its poster.
+ */
+function createMediaElement(): HTMLVideoElement {
+  const video = document.createElement('video');
+  video.setAttribute('part', 'video');
+  video.setAttribute('playsinline', '');
+  video.setAttribute('crossorigin', 'anonymous');
+  video.setAttribute('preload', 'auto');
+  watchMediaMetadata(video);
+  return video;
+}
+
+/**
  * @tagname s72-player
  * @summary `<s72-player>`: plays DASH (Widevine, PlayReady or ClearKey DRM), HLS (FairPlay through
  * Apple's native HLS) and MP4, with accessible, localised controls (English, Arabic).
@@ -268,11 +283,12 @@ export class S72Player extends PlayerMediaApi {
   /** `sourceIdentity` of the source loaded last; null while none is set. */
   private sourceKey: string | null = null;
 
+  private readonly mediaElement = createMediaElement();
   /**
    * The state store the controls render from.
    * @internal
    */
-  override readonly store = createPlayerStore({ fullscreenElement: this, document: globalThis.document ?? null });
+  override readonly store = createPlayerStore({ fullscreenElement: this, document: globalThis.document ?? null, media: this.mediaElement });
   private readonly buffering = new BufferingController(this);
   private readonly playback = new PlaybackStartController(this);
   private readonly recovery = new RecoveryController(this, { buffering: this.buffering, engine: () => this.engines });
@@ -439,13 +455,9 @@ export class S72Player extends PlayerMediaApi {
     if (newSource) this.engines.sourceChanged();
     const i18n = createTranslator(resolveLocale(this.closest('[lang]')?.getAttribute('lang') ?? null));
     if (this.context.value?.i18n !== i18n) this.context.setValue({ store: this.store, i18n } satisfies PlayerContextValue);
-  }
-
-  protected override firstUpdated(): void {
-    const video = this.renderRoot.querySelector('video')!;
-    video.muted = this.muted;
-    watchMediaMetadata(video);
-    this.store.setOwners({ media: video });
+    const poster = this.poster ?? this.content?.images?.thumb ?? null;
+    if (poster === null) this.mediaElement.removeAttribute('poster');
+    else if (this.mediaElement.getAttribute('poster') !== poster) this.mediaElement.setAttribute('poster', poster);
   }
 
   protected override updated(changed: PropertyValues<this>): void {
@@ -459,13 +471,7 @@ export class S72Player extends PlayerMediaApi {
     const dir = this.getAttribute('dir') === 'ltr' || this.getAttribute('dir') === 'rtl' ? this.getAttribute('dir')! : i18n.dir;
     return html`
       <div class="frame" dir=${dir} lang=${i18n.locale}>
-        <video
-          part="video"
-          playsinline
-          crossorigin="anonymous"
-          preload="auto"
-          poster=${this.poster ?? this.content?.images?.thumb ?? nothing}
-        ></video>
+        ${this.mediaElement}
         <s72-subtitle-overlay part="subtitles" exportparts="picture: subtitles-picture"></s72-subtitle-overlay>
         <div
           class="spinner"
@@ -514,7 +520,8 @@ export class S72Player extends PlayerMediaApi {
     this.toggleAttribute('paused', state.paused);
     this.toggleAttribute('buffering', state.buffering);
     this.toggleAttribute('controls-hidden', !state.controlsVisible);
-    if (this.muted !== state.muted && this.video) this.muted = state.muted;
+    // Not before the first update has given the <video> the `muted` property (`updated`).
+    if (this.muted !== state.muted && this.hasUpdated) this.muted = state.muted;
   }
 
   protected requestContext(): RequestContext {
