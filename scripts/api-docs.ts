@@ -230,7 +230,15 @@ export function apiDocsHtml(manifest: Manifest, pkg: { name: string; version: st
 <h2 id="${escapeHtml(element.tagName!)}"><code>&lt;${escapeHtml(element.tagName!)}&gt;</code></h2>
 <div class="summary">${prose(element.summary)}</div>
 <div class="description">${prose(element.description)}</div>
-<pre><code>${escapeHtml(`import '${pkg.name}'; // defines <${element.tagName}>; or the React wrapper: import { ${element.name} } from '${pkg.name}/react';\n\n<${element.tagName} src="https://cdn.example.com/film/manifest.mpd" license-url="https://licence.example.com/widevine" key-system="widevine"></${element.tagName}>`)}</code></pre>
+<pre><code>${escapeHtml([
+            `import '${pkg.name}'; // defines <${element.tagName}>`,
+            `// React: import { ${element.name} } from '${pkg.name}/react';`,
+            '',
+            `<${element.tagName}`,
+            '  src="https://cdn.example.com/film/manifest.mpd"',
+            '  license-url="https://licence.example.com/widevine"',
+            `  key-system="widevine"></${element.tagName}>`,
+          ].join('\n'))}</code></pre>
 ${sections.join('\n')}
 </section>`;
     })
