@@ -2,21 +2,10 @@
 // element sources' JSDoc (DESIGN.md "Package exports"; STYLE.md §7.12). Runs after Rollup
 // (`npm run build:lib`), so dist/index.js exists.
 import { readFileSync } from 'node:fs';
+import ts from 'typescript';
 
-/** The module users import to define the elements; the one module path the manifest names. */
+/** The module users import to define the element; the one module path the manifest names. */
 const PUBLIC_MODULE = 'dist/index.js';
-
-/** Names exported by the built public module (`export { a as B, … }` lines of the Rollup output). */
-function exportedNames(file) {
-  const names = new Set();
-  for (const [, list] of readFileSync(new URL(`./${file}`, import.meta.url), 'utf8').matchAll(/^export\s*\{([^}]*)\}/gm)) {
-    for (const item of list.split(',')) {
-      const name = item.trim().split(/\s+as\s+/).pop();
-      if (name) names.add(name);
-    }
-  }
-  return names;
-}
 
 /**
  * Every `module` reference to one of our sources now names the shipped module. The analyzer shares
@@ -31,34 +20,52 @@ function pointAtPublicModule(node, seen = new WeakSet()) {
   for (const value of Object.values(node)) pointAtPublicModule(value, seen);
 }
 
+/** The one element the package documents; the surfaces inside it are its implementation. */
+const PUBLIC_TAGS = new Set(['s72-player']);
+
+/** Every name the package entry (src-element/index.ts) exports, values and types alike. */
+function entryExports() {
+  const file = 'src-element/index.ts';
+  const source = ts.createSourceFile(file, readFileSync(new URL(`./${file}`, import.meta.url), 'utf8'), ts.ScriptTarget.Latest);
+  const names = [];
+  for (const statement of source.statements) {
+    if (ts.isExportDeclaration(statement) && statement.exportClause && ts.isNamedExports(statement.exportClause)) {
+      for (const element of statement.exportClause.elements) names.push(element.name.text);
+    }
+  }
+  return names;
+}
+
+/** A member the page may use: not private or protected, not `#private`, not underscored. */
+const isPublicMember = (member) => (member.privacy ?? 'public') === 'public' && !/^[#_]/.test(member.name);
+
 /**
  * The analyzer documents the TypeScript sources (`src-element/s72-player.ts`, …), which the package
- * does not ship. This folds the documented modules into the one public module, `dist/index.js`
- * (importing it defines both elements and exports their classes), keeping only what it exports:
- * the element classes, their custom-element definitions and any other documented public export.
+ * does not ship. This folds them into the one public module, `dist/index.js`, and keeps only the
+ * public surface: `<s72-player>` (the control bar, seek bar, menus, overlays … inside it are its
+ * implementation; their parts, slots and events that reach the page are documented on the player),
+ * its public members (members marked `@internal` are dropped by the analyzer, private and protected
+ * ones here), and the module's exports: the element, its definition and every name the package
+ * entry exports, so that each type the manifest names is one a user can import.
  */
-function shippedModulePaths() {
+function publicSurface() {
   return {
-    name: 's72:shipped-module-paths',
+    name: 's72:public-surface',
     packageLinkPhase({ customElementsManifest: manifest }) {
-      const publicNames = exportedNames(PUBLIC_MODULE);
       const declarations = [];
-      const exports = [];
       for (const module of manifest.modules) {
         for (const declaration of module.declarations ?? []) {
-          if (publicNames.has(declaration.name) || declaration.tagName) declarations.push(declaration);
-        }
-        for (const entry of module.exports ?? []) {
-          const declared = declarations.some((declaration) => declaration.name === entry.declaration?.name);
-          if (entry.kind === 'custom-element-definition' || (publicNames.has(entry.name) && declared)) exports.push(entry);
+          if (!PUBLIC_TAGS.has(declaration.tagName)) continue;
+          declaration.members = (declaration.members ?? []).filter(isPublicMember);
+          declarations.push(declaration);
         }
       }
-      // The elements are defined through defineElement() (src-element/define.ts), which the
-      // analyzer does not recognise: add their definitions.
+      const exports = [];
+      for (const name of entryExports()) exports.push({ kind: 'js', name, declaration: { name, module: PUBLIC_MODULE } });
+      // The element is defined through defineElement() (src-element/define.ts), which the analyzer
+      // does not recognise: add its definition.
       for (const declaration of declarations) {
-        if (declaration.tagName && !exports.some((entry) => entry.kind === 'custom-element-definition' && entry.name === declaration.tagName)) {
-          exports.push({ kind: 'custom-element-definition', name: declaration.tagName, declaration: { name: declaration.name, module: PUBLIC_MODULE } });
-        }
+        exports.push({ kind: 'custom-element-definition', name: declaration.tagName, declaration: { name: declaration.name, module: PUBLIC_MODULE } });
       }
       manifest.modules = [{ kind: 'javascript-module', path: PUBLIC_MODULE, declarations, exports }];
       pointAtPublicModule(manifest.modules);
@@ -67,9 +74,9 @@ function shippedModulePaths() {
 }
 
 export default {
-  globs: ['src-element/s72-player.ts', 'src-element/player-media-api.ts', 'src-element/ui/*.ts'],
+  globs: ['src-element/s72-player.ts', 'src-element/player-media-api.ts'],
   outdir: '.',
   litelement: true,
   packagejson: true,
-  plugins: [shippedModulePaths()],
+  plugins: [publicSurface()],
 };

@@ -43,7 +43,7 @@ export {
   type S72Content,
   type S72PlayerConfig,
 } from './core/types.js';
-export type { EngineStats, AudioTrackInfo, TextTrackInfo, VideoTrackInfo } from './core/engine/engine.js';
+export type { EngineStats, AudioTrackInfo, TextTrackInfo, VideoTrackInfo, SourceKind } from './core/engine/engine.js';
 export { defaultDrmConfig } from './core/engine/choose-source.js';
 export {
   PLAYER_STATE,

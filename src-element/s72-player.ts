@@ -67,45 +67,71 @@ function coverOf(state: PlayerState): Cover {
 const SOURCE_PROPERTIES = ['content', 'config', 'src', 'licenseUrl', 'keySystem', 'authToken'] as const;
 
 /**
+ * The player's `<video>`, made with the element (issue 24 item 16): the store has its media owner
+ * before the first render, so no owner change requests a host update from inside an update (Lit's
+ * "change-in-update"); the template renders this node, `willUpdate` keeps its poster.
+ */
+function createMediaElement(): HTMLVideoElement {
+  const video = document.createElement('video');
+  video.setAttribute('part', 'video');
+  video.setAttribute('playsinline', '');
+  video.setAttribute('crossorigin', 'anonymous');
+  video.setAttribute('preload', 'auto');
+  watchMediaMetadata(video);
+  return video;
+}
+
+/**
  * @tagname s72-player
  * @summary `<s72-player>`: plays DASH (Widevine, PlayReady or ClearKey DRM), HLS (FairPlay through
- * Apple's native HLS) and MP4 through pluggable engines (shaka-player, native HLS), with accessible, localised controls (English, Arabic).
+ * Apple's native HLS) and MP4, with accessible, localised controls (English, Arabic).
  *
- * Give it a `content` object and a `config` object (player-and-client §3 "Content" and "Player
- * configuration"), or, from plain HTML, the attributes below. Positions are in seconds (as on
- * `HTMLMediaElement`). Removing the element ends the playback session (engine destroyed, EME
- * sessions closed, the storefront told with a last heartbeat `{"state":"stopped"}`, as when the
- * page is left); moving it keeps it playing. Inside, a state store, a request map and one
- * controller per concern do the work (see `controllers/`); this class only wires them.
+ * Give it a `content` object (what to play: asset URLs, DRM, tokens) and a `config` object (how to
+ * play it), or, from plain HTML, the attributes below. Positions and durations are in seconds (as
+ * on `HTMLMediaElement`). Removing the element ends the playback session (the engine is destroyed,
+ * licence sessions are closed, and with a heartbeat configured the storefront is told with a last
+ * heartbeat `{"state":"stopped"}`, as when the page is left); moving it in the document keeps it
+ * playing. Every error is an
+ * `S72Error` with a `code` (e.g. `drm_failed`, `network_error`, `invalid_config`), a `category`
+ * and a `severity` (`recoverable` or `critical`); a critical one stops playback and shows the error
+ * panel. An error found before any listener exists (e.g. an invalid attribute while the element
+ * upgrades) is kept in `lastError`.
  *
- * @attr src - manifest (`.mpd`, `.m3u8`) or file (`.mp4`) URL; ignored while `content` is set
- * @attr license-url - licence server URL for `src`
- * @attr key-system - `widevine` | `playready` | `clearkey` | `fairplay`; default: any EME system. Any
- *   other value is reported as a recoverable `invalid_config` error (with the allowed values) and ignored
- * @attr auth-token - viewer token sent as `x-auth-token` on licence requests (prefer the `content`
+ * Keyboard (while the player has focus): Space or K play/pause; Left/Right arrows or J/L seek 10 s
+ * (`SEEK_STEP_S`); Up/Down arrows change the volume by 0.1; M mute; F fullscreen; C subtitles off,
+ * or back to the last language; comma and period step one frame (0.04 s) back and forward while
+ * paused; Escape closes the end screen.
+ *
+ * @attr src - URL of a DASH manifest (`.mpd`), an HLS playlist (`.m3u8`) or an MP4 file; ignored while the `content` property is set
+ * @attr license-url - licence server URL for the DRM-protected `src`
+ * @attr key-system - the DRM system for `src`: `widevine`, `playready`, `clearkey` or `fairplay`; default: the first the
+ *   browser supports. Any other value is reported as a recoverable `invalid_config` error (its details list the allowed
+ *   values) and ignored
+ * @attr auth-token - viewer token sent as the `x-auth-token` header on licence requests (prefer the `content`
  *   property: attributes are visible in the DOM)
- * @attr poster - image shown before playback
- * @attr start-time - start position, seconds (negative: from the live edge, live only)
- * @attr autoplay - start playing once loaded; falls back to muted when the browser refuses sound
- * @attr muted - start muted
- * @attr config - JSON `S72PlayerConfig`
- * @attr {string} lang - language of the controls (`en`, `ar`); default: the document's
- * @attr {'ltr' | 'rtl'} dir - `rtl` or `ltr`; default: the language's (Arabic mirrors the controls)
- * @attr {boolean} paused - (read-only) reflects the paused state
- * @attr {boolean} buffering - (read-only) reflects buffering
- * @attr {boolean} controls-hidden - (read-only) the controls and title bar are hidden (idle, player-and-client §9)
+ * @attr poster - URL of the image shown before playback starts
+ * @attr start-time - start position in seconds; negative: seconds before the live edge (live streams only). Not a
+ *   number: a recoverable `invalid_config` error, and playback starts at the beginning
+ * @attr autoplay - start playing once loaded; when the browser refuses playback with sound, plays muted and fires `s72-autoplay-muted`
+ * @attr muted - start muted; reflects the viewer's mute button
+ * @attr config - the player configuration as JSON (an `S72PlayerConfig` object); not an object: a recoverable `invalid_config` error
+ * @attr {string} lang - language of the controls (`en` or `ar`); default: the nearest `lang` attribute of the document, else English
+ * @attr {'ltr' | 'rtl'} dir - direction of the controls, `ltr` or `rtl`; default: the language's (Arabic mirrors the controls)
+ * @attr {boolean} paused - (read-only) present while playback is paused
+ * @attr {boolean} buffering - (read-only) present while playback waits for data
+ * @attr {boolean} controls-hidden - (read-only) present while the controls and the title bar are hidden (3 s after the last pointer, touch or keyboard activity during playback)
  *
- * @fires {CustomEvent<S72Error>} s72-error - any error; `detail` is the `S72Error` (play-page §8)
- * @fires {S72MediaEvent} error - playback failed for good (a critical error, also sent as `s72-error` and kept in `lastError`); like the media element's `error`
- * @fires {CustomEvent<{engine: string}>} s72-loaded - the source is loaded
- * @fires {CustomEvent<{buffering: boolean; state: 'ok' | 'buffering' | 'recovering'}>} s72-buffering-change - buffering, or the buffering monitor's state, changed
- * @fires {CustomEvent<S72RecoveryChange>} s72-recovery-change - a critical network/media error is being recovered: reload `{attempt, maxAttempts, error}`
- * @fires {CustomEvent<{muted: true; reason: 'autoplay-policy'}>} s72-autoplay-muted - autoplay only worked muted
- * @fires {CustomEvent<S72Tracks>} s72-tracks-change - audio/text/video tracks or the active ones changed
- * @fires {CustomEvent<{status: 'planned' | 'live' | 'completed'; previous: 'planned' | 'live' | 'completed' | null}>} s72-live-status-change - live: `{status, previous}` (`S72LiveStatusChange`; previous is null when none was known)
+ * @fires {CustomEvent<S72Error>} s72-error - an error occurred, recoverable or critical; `detail` is the `S72Error` (`code`, `category`, `severity`, `message`). Bubbles
+ * @fires {S72MediaEvent} error - playback failed for good: a critical error (also sent as `s72-error` and kept in `lastError`), like the media element's `error` event
+ * @fires {CustomEvent<{engine: string}>} s72-loaded - the source is loaded and playback can start; `detail.engine` names the engine (`shaka` or `native-hls`)
+ * @fires {CustomEvent<{buffering: boolean; state: 'ok' | 'buffering' | 'recovering'}>} s72-buffering-change - buffering started or ended (`detail.buffering`), or the buffering state changed: `ok`, `buffering`, or `recovering` (the player is retrying after a long stall)
+ * @fires {CustomEvent<S72RecoveryChange>} s72-recovery-change - a critical network or media error is being recovered by reloading the source at the viewer's position: `detail` is `{attempt, maxAttempts, error}` (`attempt` is 0 while the browser is offline and the reload waits for the network)
+ * @fires {CustomEvent<{muted: true; reason: 'autoplay-policy'}>} s72-autoplay-muted - the browser refused autoplay with sound, so playback started muted
+ * @fires {CustomEvent<S72Tracks>} s72-tracks-change - the audio, text or video tracks, or the active ones, changed; `detail` is `{audio, text, video}`
+ * @fires {CustomEvent<{status: 'planned' | 'live' | 'completed'; previous: 'planned' | 'live' | 'completed' | null}>} s72-live-status-change - a live event's status changed: `detail` is `{status, previous}` (`previous` is null when no status was known before)
  *
- * @slot play - replaces the play icon (the icon slots pass through to the control bar)
- * @slot pause - replaces the pause icon
+ * @slot play - replaces the control bar's play icon
+ * @slot pause - replaces the control bar's pause icon
  * @slot volume - replaces the volume icon (sound on)
  * @slot muted - replaces the muted icon
  * @slot enter-fullscreen - replaces the enter-fullscreen icon
@@ -113,116 +139,158 @@ const SOURCE_PROPERTIES = ['content', 'config', 'src', 'licenseUrl', 'keySystem'
  * @slot settings - replaces the settings icon
  * @slot back - replaces the title bar's back icon
  * @slot retry - replaces the error panel's "Try again" icon
- * @slot error-{code} - replaces the error panel's text for one code, e.g. `error-drm_failed`
- * @slot title-bar-end - the page's own controls at the end of the title bar (e.g. an episodes list)
- * @csspart video - the `<video>`
- * @csspart controls - the control bar; its own parts are passed through (`exportparts`): play-button,
- *   seek-bar, seek-input, seek-tooltip, seek-buffered, time, live-badge, live-edge, live-button, mute-button, volume, settings-button, settings-menu, menu-item, fullscreen-button
+ * @slot error-{code} - replaces the error panel's text for one error code, e.g. `<p slot="error-drm_failed">…</p>`
+ * @slot title-bar-end - the page's own controls at the end of the title bar (e.g. an episodes button)
+ * @csspart video - the `<video>` element
+ * @csspart controls - the control bar at the bottom of the player
  * @csspart play-button - the control bar's play/pause button
- * @csspart seek-bar - the seek bar (`s72-seek-bar`)
+ * @csspart seek-bar - the seek bar
  * @csspart seek-input - the seek bar's `<input type="range">`
- * @csspart seek-tooltip - the seek bar's time tooltip
- * @csspart seek-buffered - the buffered range on the seek bar
+ * @csspart seek-tooltip - the time tooltip shown over the seek bar while hovering or dragging
+ * @csspart seek-buffered - the buffered range drawn on the seek bar
  * @csspart time - the clock, `current / duration`
- * @csspart live-badge - the LIVE badge (live only)
+ * @csspart live-badge - the LIVE badge (live streams only)
  * @csspart live-edge - the LIVE badge while playback is at the live edge
- * @csspart live-button - "go to live", shown while behind the live edge (live only)
+ * @csspart live-button - the "go to live" button, shown while playback is behind the live edge (live streams only)
  * @csspart mute-button - the mute button
  * @csspart volume - the volume slider (hidden on touch-only devices)
- * @csspart settings-button - the settings menu's button
- * @csspart settings-menu - the settings menu panel
+ * @csspart settings-button - the button that opens the settings menu
+ * @csspart settings-menu - the settings menu panel (quality, audio, subtitles, subtitle style)
  * @csspart menu-item - every item of the settings menu
  * @csspart fullscreen-button - the fullscreen button
- * @csspart title-bar - the title bar (`s72-title-bar`); passed through: back-button, title, subtitle, ad-badge
+ * @csspart title-bar - the title bar at the top of the player (back link, the "Ad" label, title, subtitle)
  * @csspart back-button - the title bar's back link
  * @csspart title - the title bar's title
- * @csspart subtitle - the title bar's subtitle (second line)
- * @csspart ad-badge - the title bar's "Ad" label while the content is a playlist's ad item (`content.playbackMode: 'ad'`)
- * @csspart subtitles - the subtitle overlay (`s72-subtitle-overlay`), over the whole player
+ * @csspart subtitle - the title bar's subtitle (second line, e.g. the episode)
+ * @csspart ad-badge - the title bar's "Ad" label, shown while the content is an ad (`content.playbackMode: 'ad'`)
+ * @csspart subtitles - the layer the subtitles are shown in, over the whole player
  * @csspart subtitles-picture - the rectangle over the video picture the subtitle cues are drawn in
- * @cssprop [--s72-subtitle-font-size=clamp(14px, 5.5cqh, 50px)] - subtitle text size of the `md` preference (sm 0.75 of it, lg 1.35)
- * @fires {CustomEvent<{subtitleTextColor: 'white' | 'yellow'; subtitleBackground: 'none' | 'black' | 'transparent-panel'; subtitleTextSize: 'sm' | 'md' | 'lg'}>} s72-preferences-change - the viewer changed a subtitle preference (`SubtitlePreferences`, saved in localStorage)
- * @csspart stats - the stats overlay and its version label (`s72-stats-overlay`; debug mode, player-and-client §2); passed
- *   through: stats-panel, stats-graph, stats-close, version
+ * @cssprop [--s72-subtitle-font-size=clamp(14px, 5.5cqh, 50px)] - subtitle text size of the medium size preference (small is 0.75 of it, large 1.35)
+ * @fires {CustomEvent<{subtitleTextColor: 'white' | 'yellow'; subtitleBackground: 'none' | 'black' | 'transparent-panel'; subtitleTextSize: 'sm' | 'md' | 'lg'}>} s72-preferences-change - the viewer changed a subtitle style preference (text colour, background, text size); the preferences are saved in localStorage
+ * @csspart stats - the statistics overlay and its version label (debug mode)
  * @csspart stats-panel - the statistics panel (debug mode)
  * @csspart stats-graph - the statistics graph (an SVG)
  * @csspart stats-close - the statistics panel's Close button
- * @csspart version - the version label (5 clicks turn debug mode on)
- * @csspart seek-indicator - the touch seek indicator (double tap: the icon and the seconds moved, 500 ms)
- * @csspart unmute-button - "Tap to unmute", shown when autoplay started muted, until the viewer unmutes or after 10 s of play
- * @csspart spinner - the buffering spinner (shown after 0.25 s, play-page §9)
- * @csspart big-play-button - the big play button
- * @csspart error - the error panel
- * @csspart ads - the ads overlay (`s72-ad-overlay`), shown while an ad break runs (everything under it is inert); passed through: ad-video, ad-label, skip-ad-button, ad-play-button, ad-controls, ad-play-pause-button, ad-mute-button
+ * @csspart version - the version label; 5 clicks on it turn debug mode on
+ * @csspart seek-indicator - the seek indicator shown after a double tap on a touch screen (an icon and the seconds moved, for 500 ms)
+ * @csspart unmute-button - the "Tap to unmute" button, shown when autoplay started muted, until the viewer unmutes or after 10 s of playback
+ * @csspart spinner - the buffering spinner (shown once buffering lasts 0.25 s)
+ * @csspart big-play-button - the big play button in the middle of the player
+ * @csspart error - the error panel shown when playback fails
+ * @csspart ads - the ads overlay, shown while an ad break plays (the rest of the player cannot be reached meanwhile)
  * @csspart ad-video - the ad's own `<video>` (the film's is kept paused with its buffer)
  * @csspart ad-label - the "Ad 1 of 2 · 0:05 left" label
- * @csspart skip-ad-button - the skip-ad button, disabled with a countdown until the ad is skippable
+ * @csspart skip-ad-button - the skip-ad button, disabled with a countdown until the ad can be skipped
  * @csspart ad-play-button - the play button of a paused ad
  * @csspart ad-controls - the ad's own row of buttons (play/pause, mute)
  * @csspart ad-play-pause-button - plays or pauses the ad ("Pause the ad" / "Play the ad"; also `k` and Space)
  * @csspart ad-mute-button - mutes or unmutes the ad ("Mute the ad" / "Unmute the ad"; also `m`)
- * @csspart end-screen - the end screen, Up next (`s72-end-screen`; what it covers is inert while it shows); passed through: suggestion, main-suggestion, close-button
- * @csspart suggestion - every end-screen suggestion card (a `<button>`)
- * @csspart main-suggestion - the main end-screen suggestion card (also `suggestion`)
+ * @csspart end-screen - the end screen (Up next) shown when the film ends; what it covers cannot be reached while it shows
+ * @csspart suggestion - every suggestion card of the end screen (a `<button>`)
+ * @csspart main-suggestion - the main suggestion card of the end screen (also has the `suggestion` part)
  * @csspart close-button - the end screen's Close button
- * @fires {CustomEvent<1 | -1>} s72-frame-step-request - comma / period while paused (keyboard): one frame (0.04 s) back / forward
- * @fires {CustomEvent} s72-captions-toggle-request - C (keyboard): subtitles off, or back to the last language
- * @fires {CustomEvent<S72CastChange>} s72-cast-change - casting: the connection status, app state, error screen, receiver name or connection-lost flag changed (README "Casting and AirPlay")
- * @fires {CustomEvent<{available: boolean; active: boolean}>} s72-airplay-change - an AirPlay target became (un)available, or playback moved to or from one
- * @csspart cast-button - the control bar's cast button
+ * @fires {CustomEvent<S72CastChange>} s72-cast-change - casting: the connection status, the receiver app's state, the error screen, the receiver's name or the connection-lost flag changed
+ * @fires {CustomEvent<{available: boolean; active: boolean}>} s72-airplay-change - an AirPlay target became available or unavailable, or playback moved to or from one
+ * @csspart cast-button - the control bar's Google Cast button
  * @csspart airplay-button - the control bar's AirPlay button
- * @csspart cast-panel - the cast panel (`s72-cast-panel`): choose-device prompt, "Casting to {receiver}", cast controls, error screens
+ * @csspart cast-panel - the cast panel shown while casting: the choose-device prompt, "Casting to {receiver}", the cast controls, the error screens
  * @csspart cast-status - the cast panel's status line ("Casting to {receiver}")
- * @csspart cast-controls - the cast controls
- * @csspart cast-error - a cast error screen or "connection lost" (`data-screen` names it)
- * @csspart manage-devices - the cast error screens' manage-devices link
- * @csspart cast-retry - the cast error screens' "Try again"
- * @csspart cast-replay - replay on the receiver (finished or on an error screen)
- * @csspart cast-reconnect - "Reconnect" (connection lost; reloads the page)
- * @csspart cast-stop - stop casting
- * @fires {CustomEvent<{debug: boolean}>} s72-debug-change - debug mode (the stats overlay) turned on or off (5 clicks on the version label)
- * @fires {CustomEvent<S72EndScreenClick>} s72-end-screen-click - an end-screen suggestion was chosen `{slug, source, href}` (cancelable)
- * @cssprop [--s72-accent-color=#e50914] - accent (seek bar, buttons)
- * @cssprop [--s72-background=#000] - letterbox colour
- * @cssprop [--s72-focus-color=#fff] - keyboard focus ring of every control
- * @cssprop [--s72-control-font-size=14px] - control bar font size; every button scales with it (default per form factor: 14 / 16 / 28 px at player widths < 600 / < 1600 / >= 1600 px)
- * @cssprop [--s72-title-font-size=18px] - title bar title size (default per form factor: 18 / 24 / 50 px)
+ * @csspart cast-controls - the cast panel's playback controls
+ * @csspart cast-error - a cast error screen or the "connection lost" screen (its `data-screen` attribute names it)
+ * @csspart manage-devices - the cast error screens' link to the page about managing devices
+ * @csspart cast-retry - the cast error screens' "Try again" button
+ * @csspart cast-replay - the replay button on the receiver (when the film finished, or on an error screen)
+ * @csspart cast-reconnect - the "Reconnect" button (connection lost; reloads the page)
+ * @csspart cast-stop - the stop-casting button
+ * @fires {CustomEvent<{debug: boolean}>} s72-debug-change - debug mode (the statistics overlay) turned on or off (5 clicks on the version label)
+ * @fires {CustomEvent<S72EndScreenClick>} s72-end-screen-click - the viewer chose an end-screen suggestion: `detail` is `{slug, source, href}`. Cancelable: call `preventDefault()` to navigate yourself; otherwise the player goes to `href` (same origin only)
+ * @cssprop [--s72-accent-color=#e50914] - accent colour (seek bar, buttons)
+ * @cssprop [--s72-background=#000] - background colour around the video (letterbox)
+ * @cssprop [--s72-focus-color=#fff] - colour of the keyboard focus ring of every control
+ * @cssprop [--s72-control-font-size=14px] - font size of the control bar; every button scales with it (default by player width: 14 px below 600 px, 16 px below 1600 px, 28 px from 1600 px)
+ * @cssprop [--s72-title-font-size=18px] - font size of the title bar's title (default by player width: 18, 24 or 50 px)
+ * @cssprop [--s72-title-bar-background=linear-gradient(rgb(0 0 0 / 0.75), transparent)] - background of the title bar
+ * @cssprop [--s72-control-bar-background=linear-gradient(transparent, rgb(0 0 0 / 0.75))] - background of the control bar
+ * @cssprop [--s72-seek-track-color=rgb(255 255 255 / 0.3)] - the seek bar's track
+ * @cssprop [--s72-seek-buffered-color=rgb(255 255 255 / 0.6)] - the buffered range on the seek bar
+ * @cssprop [--s72-menu-background=rgb(20 20 20 / 0.95)] - background of the settings menu
+ * @cssprop [--s72-menu-color=#fff] - text colour of the settings menu
+ * @cssprop [--s72-menu-max-block-size=20em] - maximum height of the settings menu (it scrolls beyond)
+ * @cssprop [--s72-subtitle-font-family=system-ui, sans-serif] - font of the subtitles
+ * @cssprop [--s72-subtitle-controls-height] - how far the subtitles are lifted while the controls show; default: the control bar's height
+ * @cssprop [--s72-end-screen-background=rgb(0 0 0 / 0.85)] - background behind the end screen's suggestions
+ * @cssprop [--s72-end-screen-inset-block-start=1.25rem] - room above the end screen, e.g. for a page's bar laid over the player
+ * @cssprop [--s72-seek-indicator-background=rgb(0 0 0 / 0.6)] - background of the touch seek indicator
+ * @cssprop [--s72-unmute-inset-block-start=5rem] - distance of the "Tap to unmute" button from the top of the player
+ * @cssprop [--s72-stats-background=rgb(0 0 0 / 0.85)] - background of the statistics panel (debug mode)
+ * @cssprop [--s72-stats-inset-block-start=4.5rem] - distance of the statistics panel from the top of the player
+ * @cssprop [--s72-stats-bandwidth-color=#4fc3f7] - the estimated-bandwidth line of the statistics graph
+ * @cssprop [--s72-stats-bitrate-color=#ffd54f] - the bit-rate line of the statistics graph
+ * @cssprop [--s72-stats-buffer-color=#81c784] - the buffer-ahead line of the statistics graph
  */
 export class S72Player extends PlayerMediaApi {
   static override styles = playerStyles;
-  /** Focusing the player (`player.focus()`, a click on the video) focuses its first control. */
+  /**
+   * Focusing the player (`player.focus()`, a click on the video) focuses its first control.
+   * @internal
+   */
   static override shadowRootOptions: ShadowRootInit = { ...LitElement.shadowRootOptions, delegatesFocus: true };
   static override get observedAttributes(): string[] {
     return [...super.observedAttributes, 'lang', 'dir'];
   }
 
-  /** What to play (player-and-client §3 "Content"). Takes precedence over `src`. */
+  /**
+   * What to play (`S72Content`): its assets (DASH, HLS and MP4 URLs, each with its DRM systems and
+   * licence server), the viewer's tokens (`authorization`, `playToken`), its thumbnail and an
+   * optional ad tag. Takes precedence over `src`. A new source is loaded only when what identifies
+   * it changes (compared by value: an equal object built on every render does not reload).
+   */
   @property({ attribute: false }) content: S72Content | null = null;
-  /** Player configuration (player-and-client §3 "Player configuration"); not an object → `invalid_config`. */
+  /**
+   * How to play (`S72PlayerConfig`): DRM settings, quality restrictions, the title bar's title and
+   * subtitle, the features offered (seeking, playback rates, fullscreen, subtitle settings, the end
+   * screen, casting, AirPlay), preferred languages, the heartbeat. Also settable as JSON through the
+   * `config` attribute. Not an object: a recoverable `invalid_config` error, and the defaults
+   * (`{}`) are used.
+   */
   @property({ converter: configAttributeConverter }) config: S72PlayerConfig = {};
+  /** URL of a DASH manifest (`.mpd`), an HLS playlist (`.m3u8`) or an MP4 file; ignored while `content` is set. */
   @property() src: string | null = null;
+  /** Licence server URL for the DRM-protected `src`. */
   @property({ attribute: 'license-url' }) licenseUrl: string | null = null;
+  /**
+   * The DRM system for `src` (`widevine`, `playready`, `clearkey`, `fairplay`); null: the first
+   * the browser supports. Another value is a recoverable `invalid_config` error and is ignored.
+   */
   @property({ attribute: 'key-system' }) keySystem: DrmType | null = null;
+  /** Viewer token sent as the `x-auth-token` header on licence requests for `src`. */
   @property({ attribute: 'auth-token' }) authToken: string | null = null;
+  /** URL of the image shown before playback starts; default: the `content`'s thumbnail. */
   @property() poster: string | null = null;
-  /** Start position in seconds (play-page §2 `t`); not a number → `invalid_config`, ignored. */
+  /**
+   * Start position in seconds; negative: seconds before the live edge (live streams only). Not a
+   * number: a recoverable `invalid_config` error, and it is ignored.
+   */
   @property({ type: Number, attribute: 'start-time' }) startTime: number | null = null;
+  /** Start playing once loaded; when the browser refuses sound, plays muted and fires `s72-autoplay-muted`. */
   @property({ type: Boolean }) autoplay = false;
+  /** Whether the sound is off; follows the viewer's mute button. */
   @property({ type: Boolean }) muted = false;
   /**
-   * Fetches a fresh play token when the live status answers 403 (LIVE_STREAM_EXPIRED, play-page §4);
-   * the play page sets it to a new streams call. Null: that error stops playback.
+   * Called for a fresh play token when the live-status check answers that the token expired
+   * (HTTP 403, `LIVE_STREAM_EXPIRED`); resolve with the new token to keep playing. Null: that error
+   * stops playback.
    */
   @property({ attribute: false }) refreshPlayToken: (() => Promise<string>) | null = null;
   /**
-   * The end screen's suggestions, main one first, up to 3 more (player-and-client §2 "Up next");
-   * the page builds them with the client's suggestion rules (`buildSuggestions`: only items the
-   * viewer can watch now). Entries without a string `slug` and `title` are dropped.
+   * The end screen's suggestions (Up next), the main one first, then up to 3 more; build them with
+   * `buildSuggestions` of `s72-player/client` (only items the viewer can watch now). Entries without
+   * a string `slug` and `title` are dropped.
    */
   @property({ attribute: false }) suggestions: readonly S72Suggestion[] = [];
   /**
-   * Loads the Google Cast sender SDK when `config.cast.enabled` (README "Casting and AirPlay"); null:
-   * the real script (`CAST_SDK_URL`). Tests give one whose injector installs a fake framework.
+   * Loads the Google Cast sender SDK when `config.cast.enabled` is true; null: the Google script at
+   * `CAST_SDK_URL`. Give your own (e.g. `castSdkLoader(inject)`) to load it another way.
    */
   @property({ attribute: false }) castSdkLoader: CastSdkLoader | null = null;
   private replacedPlayToken: string | null = null;
@@ -232,8 +300,12 @@ export class S72Player extends PlayerMediaApi {
   private cover: Cover = null;
   private coverFocus: { to: Cover } | null = null;
 
-  /** The state store the controls render from (`core/player-store.ts`). */
-  override readonly store = createPlayerStore({ fullscreenElement: this, document: globalThis.document ?? null });
+  private readonly mediaElement = createMediaElement();
+  /**
+   * The state store the controls render from.
+   * @internal
+   */
+  override readonly store = createPlayerStore({ fullscreenElement: this, document: globalThis.document ?? null, media: this.mediaElement });
   private readonly buffering = new BufferingController(this);
   private readonly playback = new PlaybackStartController(this);
   private readonly recovery = new RecoveryController(this, {
@@ -261,7 +333,8 @@ export class S72Player extends PlayerMediaApi {
   /** The host renders from these keys only; the controls subscribe to their own. */
   private readonly view = new StoreController(this, HOST_KEYS, (state) => this.reflect(state));
   /**
-   * Heartbeat and player telemetry; read-only counters of reports answered 2xx: `{telemetrySent, heartbeatsSent}`.
+   * Read-only counters of the heartbeat and telemetry reports the storefront accepted (answered
+   * 2xx) during this session: `{telemetrySent, heartbeatsSent}`.
    * @type {S72SessionStats}
    */
   readonly sessionStats = sessionServices(this, { isCasting: () => isCasting(this.store.getState().cast) });
@@ -283,23 +356,23 @@ export class S72Player extends PlayerMediaApi {
     this.view.setStore(this.store);
   }
 
-  /** The error that stopped playback, or null. */
+  /** The critical error that stopped playback (also an error found while the element upgraded), or null. */
   get lastError(): S72Error | null {
     return this.store.getState().error;
   }
-  /** Name of the engine playing now (`shaka`), or null. */
+  /** Name of the engine playing now (`shaka` or `native-hls`), or null. */
   get engineName(): string | null {
     return this.engines.current?.name ?? null;
   }
-  /** The tracks of the loaded source (player-and-client §3 "Tracks"); empty before load. */
+  /** The audio, text and video tracks of the loaded source (`{audio, text, video}`); empty lists before it is loaded. */
   get tracks(): S72Tracks {
     return this.engines.tracks();
   }
-  /** The play token in force (heartbeat, telemetry, live status): the last `updatePlayToken()`, else `content.playToken`. */
+  /** The play token in force (sent with the heartbeat, telemetry and live-status requests): the last `updatePlayToken()`, else `content.playToken`; null when none. */
   get playToken(): string | null {
     return this.replacedPlayToken ?? (this.content?.playToken?.trim() || null);
   }
-  /** Replaces the play token of the running session without reloading (play-page §4 "fresh play token"). */
+  /** Replaces the play token of the running session without reloading the video; blank tokens are ignored. */
   updatePlayToken(token: string): void {
     if (token.trim()) this.replacedPlayToken = token.trim();
   }
@@ -326,13 +399,13 @@ export class S72Player extends PlayerMediaApi {
   }
   /**
    * Starts playback. Resolves when playing; rejects with the browser's error when refused.
-   * After 3 refusals other than the autoplay policy, emits `s72-error` `play_failed` (player-and-client §4).
+   * After 3 refusals other than the autoplay policy, fires `s72-error` with the code `play_failed`.
    */
   play(): Promise<void> {
     return this.playback.play();
   }
   /**
-   * Reloads the media at the last position ("Try again", player-and-client §8).
+   * Reloads the source and resumes at the last position (what the error panel's "Try again" does).
    * @type {() => void}
    */
   retry = (): void => this.engines.retry();
@@ -346,19 +419,20 @@ export class S72Player extends PlayerMediaApi {
   }
 
   /**
-   * Starts what `content` will need before a player shows it (issue 12): the engines' code for its
+   * Starts what `content` will need before a player shows it: the engines' code for its
    * source kinds, its manifest (the player that gets this content takes the answer instead of
    * asking again, within 10 s) and the key-system probe. For pages that know the content before
-   * they render the player, e.g. the play page once its streams call answers. `config` as the
-   * player will get it (its `drm` and `manifestProxy` matter). Never rejects; bad content is left
-   * for the player to report.
+   * they render the player, e.g. as soon as an API call returns the stream URLs. `config` as the
+   * player will get it (its `drm` and `manifestProxyServerUri` matter). Never rejects; bad content
+   * is left for the player to report.
    */
   static preloadContent(content: S72Content, config?: S72PlayerConfig): Promise<void> {
     return preloadContent(content, readConfig(config ?? {}) ?? {}, ENGINE_LOADERS);
   }
 
   /**
-   * Reports an error once: `s72-error`, and the error panel when critical (play-page §8), unless recovered (`RecoveryController`).
+   * Reports an error once: `s72-error`, and the error panel when critical, unless recovered.
+   * @internal
    * @type {(error: S72Error) => void}
    */
   report = (error: S72Error): void => this.recovery.report(error);
@@ -378,7 +452,7 @@ export class S72Player extends PlayerMediaApi {
   protected override willUpdate(changed: PropertyValues<this>): void {
     if (changed.has('config')) {
       if (!readConfig(this.config)) {
-        this.report(invalidConfig('config must be an object (player-and-client §3 "Player configuration")'));
+        this.report(invalidConfig('config must be an object (an S72PlayerConfig)'));
       }
       this.store.setOwners({ config: this.effectiveConfig });
     }
@@ -404,13 +478,9 @@ export class S72Player extends PlayerMediaApi {
     if (newSource) this.engines.sourceChanged();
     const i18n = createTranslator(resolveLocale(this.closest('[lang]')?.getAttribute('lang') ?? null));
     if (this.context.value?.i18n !== i18n) this.context.setValue({ store: this.store, i18n } satisfies PlayerContextValue);
-  }
-
-  protected override firstUpdated(): void {
-    const video = this.renderRoot.querySelector('video')!;
-    video.muted = this.muted;
-    watchMediaMetadata(video);
-    this.store.setOwners({ media: video });
+    const poster = this.poster ?? this.content?.images?.thumb ?? null;
+    if (poster === null) this.mediaElement.removeAttribute('poster');
+    else if (this.mediaElement.getAttribute('poster') !== poster) this.mediaElement.setAttribute('poster', poster);
   }
 
   protected override updated(changed: PropertyValues<this>): void {
@@ -447,13 +517,7 @@ export class S72Player extends PlayerMediaApi {
     const covered = coverOf(state) !== null;
     return html`
       <div class="frame" dir=${dir} lang=${i18n.locale}>
-        <video
-          part="video"
-          playsinline
-          crossorigin="anonymous"
-          preload="auto"
-          poster=${this.poster ?? this.content?.images?.thumb ?? nothing}
-        ></video>
+        ${this.mediaElement}
         <s72-subtitle-overlay part="subtitles" exportparts="picture: subtitles-picture"></s72-subtitle-overlay>
         <div
           class="spinner"
@@ -509,7 +573,8 @@ export class S72Player extends PlayerMediaApi {
     this.toggleAttribute('paused', state.paused);
     this.toggleAttribute('buffering', state.buffering);
     this.toggleAttribute('controls-hidden', !state.controlsVisible);
-    if (this.muted !== state.muted && this.video) this.muted = state.muted;
+    // Not before the first update has given the <video> the `muted` property (`updated`).
+    if (this.muted !== state.muted && this.hasUpdated) this.muted = state.muted;
   }
 
   protected requestContext(): RequestContext {

@@ -70,6 +70,8 @@ export interface DemoPaths {
   shell: string;
   /** Library build (`npm run build:lib`), served at `/dist/`. */
   dist: string;
+  /** API reference generated from the manifest (`npm run build:lib`), served at `/docs/`. */
+  docs: string;
   /** Demo media (`npm run media`), served at `/media/`. */
   media: string;
   /** Static pages, served at `/`. */
@@ -129,9 +131,16 @@ export interface DemoServer {
 export const DEFAULT_PATHS: Readonly<DemoPaths> = Object.freeze({
   shell: join(REPO_ROOT, 'dist-shell'),
   dist: join(REPO_ROOT, 'dist'),
+  docs: join(REPO_ROOT, 'dist-docs'),
   media: join(REPO_ROOT, 'demo', 'media'),
   public: join(REPO_ROOT, 'demo', 'public'),
 });
+
+const DOCS_MISSING_PAGE = `<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><title>API reference not built</title></head>
+<body><h1>The API reference is not built yet</h1>
+<p>Run <code>npm run build:lib</code> (or <code>npm run api-docs</code> after it) to create <code>dist-docs/</code>, then reload.</p>
+</body></html>`;
 
 const SHELL_MISSING_PAGE = `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><title>Play page not built</title></head>
@@ -360,6 +369,15 @@ export async function createDemoServer(opts: DemoServerOptions = {}): Promise<De
     return reply.sendFile(relative(file), paths.shell);
   });
 
+  // The API reference (scripts/api-docs.ts): dist-docs/index.html for /docs/.
+  app.get('/docs', async (_req, reply) => reply.redirect('/docs/', 301));
+  app.get<{ Params: { '*': string } }>('/docs/*', async (req, reply) => {
+    if (!existsSync(join(paths.docs, 'index.html'))) {
+      return reply.code(503).header('cache-control', 'no-store').type('text/html; charset=utf-8').send(DOCS_MISSING_PAGE);
+    }
+    const file = req.params['*'];
+    return reply.sendFile(file === '' ? 'index.html' : relative(file), paths.docs);
+  });
   app.get<{ Params: { '*': string } }>('/dist/*', async (req, reply) => reply.sendFile(relative(req.params['*']), paths.dist));
   // The live streams (live.ts) are built on the fly; every other /media/ path is a file.
   registerLive(app, state, paths.media);
