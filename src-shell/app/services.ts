@@ -6,7 +6,7 @@ import { createContentCache, createContentClient, type ContentCache, type Conten
 import { checkCurrentDevice, restrictionsFromToggles, type DeviceSupport } from '../features/device-support/index.js';
 import { ALLOWED_PARENT_ORIGINS, ALLOWED_REDIRECT_ORIGINS } from '../config/env.js';
 import { goToPlayHash, paths } from '../config/paths.js';
-import { signOutStoredSession, storePreferences } from '../features/play-session/play-session.js';
+import { signOutStoredSession, storePreferences, storeUserId } from '../features/play-session/play-session.js';
 import { withoutParams } from '../features/play-session/parse-route.js';
 import { createFlowApi } from '../features/play-flow/api/flow-api.js';
 import { createSessionSource, type SessionHost, type SessionSource } from '../features/play-session/session-source.js';
@@ -145,6 +145,9 @@ export function createAppServices(win: Window = window): AppServices {
     },
     currentUrl: () => pageUrlWithoutTokens(win.location.href),
     signOut: (redirect) => signOutStoredSession(stores, policy, redirect, Date.now()),
+    rememberUser: (session, userId) => {
+      if (session.authToken) storeUserId(stores, policy, session.authToken, userId, Date.now());
+    },
     checkDevice: (client, signal) => checkDeviceWithToggles(client, signal),
     loadPlaylist: (session, slug, signal) => loadPlaylistEntries(origin, session, slug, watched, signal, logger),
     markWatched: (item) => watched.markWatched(item),

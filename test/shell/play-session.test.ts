@@ -11,6 +11,7 @@ import {
   PLAY_REDIRECT_KEY,
   sessionFieldsFromQuery,
   storeSession,
+  storeUserId,
 } from '../../src-shell/features/play-session/play-session.js';
 import { createJsonStorage, memoryStorage } from '../../src-shell/lib/storage.js';
 import type { PlaySession } from '../../src-shell/types/play-session.js';
@@ -223,6 +224,20 @@ describe('play session (play-page §2 query parameters, §3 "Play session")', ()
       expect(stored['itemToPlay']).to.equal('/film/x');
       expect(JSON.parse(local.dump()[PLAY_REDIRECT_KEY]!)).to.equal('https://store.example/play/#/film/x');
       expect(JSON.stringify(local.dump())).not.to.include('tok');
+    });
+
+    it('storeUserId records the viewer id in the session of the same auth token only (play-page §3 userId)', () => {
+      const tab = memoryStorage();
+      const stores = { session: createJsonStorage(tab), preferences: createJsonStorage(memoryStorage()) };
+      storeSession(stores, build('#/film/x?u=tok')!);
+      storeUserId(stores, policy, 'other-token', '9', NOW);
+      expect(JSON.parse(tab.dump()[PLAY_SESSION_KEY]!)).not.to.have.property('userId');
+      storeUserId(stores, policy, 'tok', '1001', NOW);
+      expect(JSON.parse(tab.dump()[PLAY_SESSION_KEY]!)).to.include({ authToken: 'tok', userId: '1001' });
+      // The next load of the same viewer keeps it; a 401 clears it with the token.
+      expect(build('#/film/y', readStoredSession(stores, policy, NOW))!.userId).to.equal('1001');
+      signOutStoredSession(stores, policy, 'https://store.example/play/#/film/x', NOW);
+      expect(JSON.parse(tab.dump()[PLAY_SESSION_KEY]!)).not.to.have.any.keys('authToken', 'userId');
     });
   });
 });

@@ -274,6 +274,17 @@ export function signOutStoredSession(stores: SessionStores, policy: RedirectPoli
 }
 
 /**
+ * play-page §3 `userId`: records the signed-in viewer's id (the user call's `account.user_id`) in the
+ * stored play session, when that session still carries `authToken` (the token the id was read with).
+ * A 401 without a play token clears it with the auth token ({@link signOutStoredSession}).
+ */
+export function storeUserId(stores: SessionStores, policy: RedirectPolicy, authToken: string, userId: string, now: number): void {
+  const stored = readStoredSession(stores, policy, now);
+  if (!stored || stored.authToken !== authToken || stored.userId === userId) return;
+  stores.session.write(PLAY_SESSION_KEY, { ...stored, userId });
+}
+
+/**
  * Stores the play session under `playSession`: all of it in the tab's storage, its preferences (merged
  * over those stored) in `localStorage` (issue 8 "Tokens at rest").
  */
