@@ -61,7 +61,9 @@ export async function checkDeviceWithToggles(client: ContentClient, signal?: Abo
 
 /**
  * The played item's playlist (play-page §4, §7) with the watched record merged; `undefined` when it
- * has none: 404, an empty or invalid answer, or any failure (the item then plays as before).
+ * has none: 404, an empty or invalid answer, or any failure (the item then plays as before). The
+ * playlist's warnings (empty playlist, unknown action type or skip policy, play-page §5) and any
+ * failure but a 404 are logged at WARN, so they reach the log service.
  */
 export async function loadPlaylistEntries(
   origin: string,
@@ -72,7 +74,7 @@ export async function loadPlaylistEntries(
   logger: Pick<PageLogger, 'warn'> = console,
 ): Promise<PlaylistEntry[] | undefined> {
   try {
-    const { playlist } = await fetchPlaylist(slug, {
+    const { playlist, warnings } = await fetchPlaylist(slug, {
       baseUrl: origin,
       fetch: (input, init) => globalThis.fetch(input, init),
       authToken: session.authToken,
@@ -80,6 +82,8 @@ export async function loadPlaylistEntries(
       bypassCache: session.bypassCache,
       signal,
     });
+    // play-page §5: an empty playlist and an unknown action type are warnings; WARN goes to the log service (§9).
+    for (const warning of warnings) logger.warn(`playlist warning: ${warning.code}`, { slug, ...warning });
     if (playlist.items.length === 0) return undefined;
     return playlist.items.map((item) => ({
       item: { ...item, has_watched: watched.hasWatched(item) },
