@@ -280,6 +280,8 @@ export function registerServices(app: FastifyInstance, state: DemoState): void {
     slug: `${parentSlug}/bonus/${b.number}`,
     title: b.title,
     overview: b.overview,
+    // play-page §3 "Bonus: number, title, description, …" (player-and-client §3 calls it overview): both sent.
+    description: b.overview,
     runtime: b.runtime,
     image_urls: imageUrls(origin, b.image),
   });

@@ -4,7 +4,7 @@
  */
 import { createContentCache, createContentClient, type ContentCache, type ContentClient, isS72Error } from 's72-player/client';
 import { checkCurrentDevice, restrictionsFromToggles, type DeviceSupport } from '../features/device-support/index.js';
-import { ALLOWED_PARENT_ORIGINS, ALLOWED_REDIRECT_ORIGINS } from '../config/env.js';
+import { ALLOWED_PARENT_ORIGINS, ALLOWED_REDIRECT_ORIGINS, BYPASS_CACHE_DEFAULT } from '../config/env.js';
 import { goToPlayHash, paths } from '../config/paths.js';
 import { signOutStoredSession, storePreferences, storeUserId } from '../features/play-session/play-session.js';
 import { withoutParams } from '../features/play-session/parse-route.js';
@@ -121,7 +121,12 @@ export function createAppServices(win: Window = window): AppServices {
   const policy = { origin, allowedOrigins: ALLOWED_REDIRECT_ORIGINS };
   // Tokens in the tab's sessionStorage only; localStorage keeps preferences (issue 8 "Tokens at rest").
   const stores = { session: createJsonStorage(browserSessionStorage()), preferences: createJsonStorage(browserLocalStorage()) };
-  const sessions = createSessionSource({ host: win as unknown as SessionHost, stores, policy });
+  const sessions = createSessionSource({
+    host: win as unknown as SessionHost,
+    stores,
+    policy,
+    ...(BYPASS_CACHE_DEFAULT ? { bypassCacheDefault: true } : {}),
+  });
   // The parent origin is remembered in the tab's storage across the sign-in round trip (issue 8).
   const messenger = createParentMessenger(defaultHost(stores.session), { allowedOrigins: ALLOWED_PARENT_ORIGINS });
   // WARN and above to the log service (play-page §9).

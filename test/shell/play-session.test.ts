@@ -25,6 +25,35 @@ function build(hash: string, stored?: PlaySession): PlaySession | null {
 }
 
 describe('play session (play-page §2 query parameters, §3 "Play session")', () => {
+  describe('bypassCache (play-page §3, §6): switched by the address or the configuration', () => {
+    it('bypassCache=true / 1 switches it on; false / 0 off; absent leaves it unset', () => {
+      expect(build('#/film/x?bypassCache=true')!.bypassCache).to.equal(true);
+      expect(build('#/film/x?bypassCache=1')!.bypassCache).to.equal(true);
+      expect(build('#/film/x?bypassCache=false')!.bypassCache).to.equal(false);
+      expect(build('#/film/x?bypassCache=0')!.bypassCache).to.equal(false);
+      expect(build('#/film/x?u=tok')!.bypassCache).to.equal(undefined);
+    });
+
+    it('the address wins over the stored choice and the preferences; without it the stored choice is kept', () => {
+      const stored = { ...build('#/film/x?bypassCache=true')!, bypassCache: true };
+      const { route, params } = parseHash('#/film/x?bypassCache=false');
+      const off = buildPlaySession({ route, params, stored, preferences: { bypassCache: true }, policy, now: NOW })!;
+      expect(off.bypassCache).to.equal(false);
+      expect(build('#/film/y', stored)!.bypassCache).to.equal(true);
+    });
+
+    it('the configured default applies only when nothing else says', () => {
+      const at = (hash: string, stored?: PlaySession) => {
+        const { route, params } = parseHash(hash);
+        return buildPlaySession({ route, params, stored, policy, now: NOW, bypassCacheDefault: true })!;
+      };
+      expect(at('#/film/x').bypassCache).to.equal(true);
+      expect(at('#/film/x?bypassCache=false').bypassCache).to.equal(false);
+      expect(at('#/film/x', { ...build('#/film/x')!, bypassCache: false }).bypassCache).to.equal(false);
+      expect(build('#/film/x')!.bypassCache).to.equal(undefined);
+    });
+  });
+
   it('maps every query parameter to its session field', () => {
     const session = build(
       '#/film/night-harbour/night-harbour?t=30&u=%20tok%20&p=play&m=https%3A%2F%2Ft.example%2Fe&nav=false&from=%2Faccount' +

@@ -125,6 +125,7 @@ export {
 export type { FetchLike, HttpOptions, HttpRequest } from './http.js';
 export { request, buildHeaders, buildUrl, codeForStatus, retryAfterMs } from './http.js';
 export * from './slugs.js';
+export { IMAGE_ROOT_PATH_KEY, imageRootPath, resolveImageUrl, resolveImageUrls } from './images.js';
 // The string table (en, ar): shared with <s72-player>, used by the play page for every on-screen text.
 export {
   ERROR_TEXT_CODES,

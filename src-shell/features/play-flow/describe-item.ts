@@ -5,6 +5,8 @@
 import {
   S72Error,
   createTranslator,
+  imageRootPath,
+  resolveImageUrl,
   type Configuration,
   type Film,
   type ImageUrls,
@@ -35,9 +37,11 @@ function pick(...urls: (string | null | undefined)[]): string | undefined {
   return urls.find((u): u is string => typeof u === 'string' && u !== '');
 }
 
-function images(own: ImageUrls, parent?: ImageUrls): Pick<ItemDescription, 'thumb' | 'poster'> {
-  const thumb = pick(own.landscape, own.bg, parent?.landscape, parent?.bg, own.portrait);
-  const poster = pick(own.bg, own.landscape, parent?.bg, parent?.landscape);
+/** The thumbnail and poster, each under the configuration's `image_root_path` when relative (player-and-client §9). */
+function images(config: Configuration, own: ImageUrls, parent?: ImageUrls): Pick<ItemDescription, 'thumb' | 'poster'> {
+  const root = imageRootPath(config);
+  const thumb = resolveImageUrl(pick(own.landscape, own.bg, parent?.landscape, parent?.bg, own.portrait), root);
+  const poster = resolveImageUrl(pick(own.bg, own.landscape, parent?.bg, parent?.landscape), root);
   return { ...(thumb ? { thumb } : {}), ...(poster ? { poster } : {}) };
 }
 
@@ -57,12 +61,12 @@ export function describeItem(slug: ParsedSlug, metadata: ItemMetadata, configura
   if (metadata.kind === 'film') {
     const { film } = metadata;
     if (slug.type === 'film') {
-      return { title: film.title, ...(film.tagline ? { subtitle: film.tagline } : {}), ...images(film.image_urls) };
+      return { title: film.title, ...(film.tagline ? { subtitle: film.tagline } : {}), ...images(configuration, film.image_urls) };
     }
     if (slug.type === 'film-bonus') {
       const bonus = (film.bonuses ?? []).find((b) => b.number === slug.bonusNumber);
       if (!bonus) throw notFound(slug.slug);
-      return { title: bonus.title, subtitle: film.title, ...images(bonus.image_urls, film.image_urls) };
+      return { title: bonus.title, subtitle: film.title, ...images(configuration, bonus.image_urls, film.image_urls) };
     }
     throw notFound(slug.slug);
   }
@@ -70,7 +74,7 @@ export function describeItem(slug: ParsedSlug, metadata: ItemMetadata, configura
   const seasonLabel = `${seasonName(configuration, i18n)} ${season.season_num}`;
   const show = season.show_info.title;
   if (slug.type === 'tv-season') {
-    return { title: `${show} · ${seasonLabel}`, ...images(season.image_urls) };
+    return { title: `${show} · ${seasonLabel}`, ...images(configuration, season.image_urls) };
   }
   if (slug.type === 'tv-episode') {
     const episode = (season.episodes ?? []).find((e) => e.slug === slug.slug || e.episode_number === slug.episodeNumber);
@@ -78,13 +82,13 @@ export function describeItem(slug: ParsedSlug, metadata: ItemMetadata, configura
     return {
       title: episode.title,
       subtitle: `${show} · ${seasonLabel} · ${i18n.t('item.episode', { number: episode.episode_number })}`,
-      ...images(episode.image_urls, season.image_urls),
+      ...images(configuration, episode.image_urls, season.image_urls),
     };
   }
   if (slug.type === 'tv-season-bonus') {
     const bonus = (season.bonuses ?? []).find((b) => b.number === slug.bonusNumber);
     if (!bonus) throw notFound(slug.slug);
-    return { title: bonus.title, subtitle: `${show} · ${seasonLabel}`, ...images(bonus.image_urls, season.image_urls) };
+    return { title: bonus.title, subtitle: `${show} · ${seasonLabel}`, ...images(configuration, bonus.image_urls, season.image_urls) };
   }
   throw notFound(slug.slug);
 }

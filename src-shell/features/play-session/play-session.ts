@@ -47,6 +47,13 @@ export interface SessionStores {
   preferences: JsonStorage;
 }
 
+/**
+ * The query parameter that switches `bypassCache` (play-page §3, §6 "A session with bypassCache sends
+ * x-bypass-cache"): `true`/`1` on, `false`/`0` (or any other value) off. The spec's §2 table names no
+ * parameter for it: ours, named like the session field. The choice is kept with the preferences.
+ */
+export const BYPASS_CACHE_PARAM = 'bypassCache';
+
 /** The query parameters that carry tokens, removed from the address bar once read. */
 export const TOKEN_PARAMS = ['u', 'p'] as const;
 
@@ -126,6 +133,8 @@ export function sessionFieldsFromQuery(params: QueryParams, policy: RedirectPoli
   if (telemetry && /^https?:\/\//i.test(telemetry)) fields.telemetryUrl = telemetry;
   const redirect = parseRedirect(params.get('from'), policy);
   if (redirect !== undefined) fields.redirectUrl = redirect;
+  const bypass = params.get(BYPASS_CACHE_PARAM);
+  if (bypass !== undefined) fields.bypassCache = enabledIfTrue(bypass);
   return fields;
 }
 
@@ -310,6 +319,11 @@ export interface BuildSessionInput {
   policy: RedirectPolicy;
   /** Epoch ms, recorded as `time`. */
   now: number;
+  /**
+   * `bypassCache` of a session that neither the address nor the stored session or preferences set
+   * (the page's build configuration, `VITE_BYPASS_CACHE`). Default false.
+   */
+  bypassCacheDefault?: boolean;
 }
 
 /**
@@ -332,7 +346,8 @@ export function buildPlaySession(input: BuildSessionInput): PlaySession | null {
   const { route, params, stored, policy, now } = input;
   if (route.kind === 'none' && params.size === 0) {
     if (!stored) return null;
-    return input.preferences ? { ...stored, ...preferencesOf(input.preferences) } : stored;
+    const kept = input.preferences ? { ...stored, ...preferencesOf(input.preferences) } : stored;
+    return kept.bypassCache === undefined && input.bypassCacheDefault ? { ...kept, bypassCache: true } : kept;
   }
 
   const fromQuery = sessionFieldsFromQuery(params, policy);
@@ -372,5 +387,8 @@ export function buildPlaySession(input: BuildSessionInput): PlaySession | null {
     if (stored.bypassCache !== undefined) session.bypassCache = stored.bypassCache;
   }
   if (input.preferences) Object.assign(session, preferencesOf(input.preferences));
+  // play-page §6 bypassCache: the address switches it (over the stored choice), else the configured default.
+  if (fromQuery.bypassCache !== undefined) session.bypassCache = fromQuery.bypassCache;
+  else if (session.bypassCache === undefined && input.bypassCacheDefault) session.bypassCache = true;
   return session;
 }
