@@ -1,7 +1,8 @@
 /**
  * Play page rules of issue 26, end to end in Chromium against the demo storefront: `bypassCache`
  * switched by the address (play-page §3, §6), `image_root_path` applied to the catalogue's relative
- * images (player-and-client §9). Needs the build (`npm run build`).
+ * images (player-and-client §9), the help page on the error screens (play-page §9). Needs the build
+ * (`npm run build`).
  */
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
@@ -60,6 +61,19 @@ describe('play page rules (issue 26)', { timeout: 300_000 }, () => {
       assert.equal(poster, `${demo.url}/media/feature/poster.jpg`);
       const images = await demo.requests('/media/feature/poster.jpg');
       assert.ok(images.length > 0, 'the poster was loaded from the image root');
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('an error screen links the storefront\'s help page; a click goes there', async () => {
+    const { context, page } = await open(`#/film/does-not-exist/nothing?u=${TOKENS.adult}`);
+    try {
+      await page.locator('[data-testid="error-code"]').filter({ hasText: 'film_not_found' }).waitFor({ timeout: 20_000 });
+      const help = page.getByRole('link', { name: 'Help' });
+      assert.equal(await help.getAttribute('href'), `${demo.url}/#!/page/help`);
+      await help.click();
+      await page.waitForURL(`${demo.url}/#!/page/help`, { timeout: 10_000 });
     } finally {
       await context.close();
     }
