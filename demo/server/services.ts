@@ -599,8 +599,8 @@ export function registerServices(app: FastifyInstance, state: DemoState): void {
     player_telemetry_uri: '/services/license/player_telemetry',
     live_status_base_url: '/services/live/v1/streamstatus',
     live_status_frequency: 15,
-    // Where the play page's `m` (telemetry url) may point: prefixes, absolute or on this origin (issue 8).
-    play_telemetry_urls: ['/services/license/play_telemetry'],
+    // Where the play page's `m` (telemetry url) may point (`play_telemetry_urls`, issue 8): not set, so
+    // the page's default applies, the storefront's own telemetry endpoints (play-page §2 `m`).
     continue_watching_max_age: 90,
     continue_watching_max_items: 12,
     rental_redeem_period: 30,

@@ -1,14 +1,15 @@
 /**
  * Play page rules of issue 26, end to end in Chromium against the demo storefront: `bypassCache`
  * switched by the address (play-page §3, §6), `image_root_path` applied to the catalogue's relative
- * images (player-and-client §9), the help page on the error screens (play-page §9). Needs the build
+ * images (player-and-client §9), the help page on the error screens (play-page §9), `m` on the
+ * storefront's own telemetry endpoints by default (play-page §2). Needs the build
  * (`npm run build`).
  */
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import type { Browser } from 'playwright-core';
-import { newPage } from './support/browser.js';
-import { TOKENS, type Demo } from './support/demo.js';
+import { newPage, waitForPlayback } from './support/browser.js';
+import { TOKENS, type Demo, type RecordedRequest } from './support/demo.js';
 import { useDemoAndBrowser } from './support/hooks.js';
 
 describe('play page rules (issue 26)', { timeout: 300_000 }, () => {
@@ -77,5 +78,44 @@ describe('play page rules (issue 26)', { timeout: 300_000 }, () => {
     } finally {
       await context.close();
     }
+  });
+
+  describe('m (telemetry url) names the storefront\'s own telemetry endpoints by default', () => {
+    type Body = { events?: Array<{ event: string }> };
+    const opened = (rs: RecordedRequest[]) => rs.some((r) => ((r.body as Body)?.events ?? []).some((e) => e.event === 'player-opened'));
+    async function requestsUntil(path: string, timeoutMs = 10_000): Promise<RecordedRequest[]> {
+      const deadline = Date.now() + timeoutMs;
+      for (;;) {
+        const requests = await demo.requests(path);
+        if (opened(requests) || Date.now() > deadline) return requests;
+        await new Promise((r) => setTimeout(r, 200));
+      }
+    }
+    /** Plays /film/clear-skies with `m`, leaves the page (flushing telemetry). */
+    async function playWithM(m: string): Promise<void> {
+      const { context, page } = await newPage(browser);
+      try {
+        await page.goto(demo.playUrl(`#/film/clear-skies/clear-skies?u=${TOKENS.adult}&m=${encodeURIComponent(m)}`));
+        await waitForPlayback(page, 1);
+        await page.goto('about:blank');
+      } finally {
+        await context.close();
+      }
+    }
+
+    it('a path on the storefront (m=/services/license/play_telemetry?via=m) is used as given', async () => {
+      await playWithM('/services/license/play_telemetry?via=m');
+      const requests = await requestsUntil('/services/license/play_telemetry');
+      assert.ok(opened(requests), 'player-opened sent');
+      assert.ok(requests.every((r) => r.query['via'] === 'm'), 'every post went to the m address');
+    });
+
+    it('the client telemetry endpoint (/services/telemetry/v1/event) with no play_telemetry_urls configured', async () => {
+      await playWithM(`${demo.url}/services/telemetry/v1/event?via=m`);
+      const requests = await requestsUntil('/services/telemetry/v1/event');
+      assert.ok(opened(requests), 'telemetry sent to the m endpoint');
+      assert.equal(requests[0]!.query['via'], 'm');
+      assert.equal(opened(await demo.requests('/services/license/play_telemetry')), false, 'not to the default endpoint');
+    });
   });
 });

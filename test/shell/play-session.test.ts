@@ -25,6 +25,13 @@ function build(hash: string, stored?: PlaySession): PlaySession | null {
 }
 
 describe('play session (play-page §2 query parameters, §3 "Play session")', () => {
+  it('m: an absolute http(s) URL or a path on the storefront; a protocol-relative or script one is dropped', () => {
+    expect(build('#/film/x?m=%2Fservices%2Flicense%2Fplay_telemetry')!.telemetryUrl).to.equal('/services/license/play_telemetry');
+    expect(build('#/film/x?m=https%3A%2F%2Ft.example%2Fe')!.telemetryUrl).to.equal('https://t.example/e');
+    expect(build('#/film/x?m=%2F%2Fevil.example%2Fe')!.telemetryUrl).to.equal(undefined);
+    expect(build('#/film/x?m=javascript%3Aalert(1)')!.telemetryUrl).to.equal(undefined);
+  });
+
   describe('bypassCache (play-page §3, §6): switched by the address or the configuration', () => {
     it('bypassCache=true / 1 switches it on; false / 0 off; absent leaves it unset', () => {
       expect(build('#/film/x?bypassCache=true')!.bypassCache).to.equal(true);

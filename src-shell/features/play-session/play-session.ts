@@ -130,7 +130,9 @@ export function sessionFieldsFromQuery(params: QueryParams, policy: RedirectPoli
   const playToken = token(params.get('p'));
   if (playToken) fields.playToken = playToken;
   const telemetry = params.get('m')?.trim();
-  if (telemetry && /^https?:\/\//i.test(telemetry)) fields.telemetryUrl = telemetry;
+  // play-page §2 `m`: an absolute http(s) URL or a path on the storefront (`/services/…`); which
+  // endpoints it may name is decided when telemetry is sent (telemetry-url.ts).
+  if (telemetry && (/^https?:\/\//i.test(telemetry) || /^\/(?![/\\])/.test(telemetry))) fields.telemetryUrl = telemetry;
   const redirect = parseRedirect(params.get('from'), policy);
   if (redirect !== undefined) fields.redirectUrl = redirect;
   const bypass = params.get(BYPASS_CACHE_PARAM);
