@@ -209,7 +209,7 @@ export function PlayRoute({ session }: { session: PlaySession | null }) {
           onTracksChange={(tracks) => {
             const previous = lastTracks.current?.slug === playback.slug ? lastTracks.current.tracks : null;
             lastTracks.current = { slug: playback.slug, tracks };
-            flow.tracksChanged(tracks);
+            flow.tracksChanged(tracks, previous);
             flow.trackPlayerEvents(trackTelemetryEvents(previous, tracks));
           }}
           onPlaying={() => {

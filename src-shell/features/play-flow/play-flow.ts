@@ -122,9 +122,10 @@ export interface PlayFlow {
   refreshPlayToken(): Promise<string>;
   /**
    * The player's tracks changed (`s72-tracks-change`): the active audio and text tracks are written
-   * as the viewer's preferences (play-page §3), every time.
+   * as the viewer's preferences (play-page §3), every time; `previous` (the item's last snapshot)
+   * tells subtitles turned off, recorded as `lastSelectedTextLanguage: 'off'`.
    */
-  tracksChanged(tracks: ActiveTracks): void;
+  tracksChanged(tracks: ActiveTracks, previous?: ActiveTracks | null): void;
   /**
    * Queues player telemetry for the item playing now (play-page §7: `subtitles-on`, `subtitles-off`,
    * `audio-track-changed`); ignored when nothing is playing.
@@ -409,8 +410,8 @@ export function createPlayFlow(deps: PlayFlowDeps): PlayFlow {
         throw error;
       }
     },
-    tracksChanged(tracks) {
-      const prefs = preferencesFromTracks(tracks);
+    tracksChanged(tracks, previous) {
+      const prefs = preferencesFromTracks(tracks, previous);
       if (Object.keys(prefs).length > 0) deps.storePreferences?.(prefs);
     },
     send(event) {

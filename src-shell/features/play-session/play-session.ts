@@ -210,12 +210,21 @@ export interface ActiveTracks {
 }
 
 /**
+ * `lastSelectedTextLanguage` when the viewer turned subtitles off (play-page §3 has no field for
+ * "off"; this documented marker is ours): the next load asks the player for no text language, not
+ * even the streams answer's `default_subtitle_language`.
+ */
+export const TEXT_OFF = 'off';
+
+/**
  * The track preferences of play-page §3 (`lastSelectedAudioLanguage`, `lastSelectedAudioRoles`,
  * `lastSelectedTextLanguage`, `lastSelectedTextType`) from the player's tracks: the active audio
- * track's language and roles, the active text track's language and kind. A kind with no active
- * track (or no language) says nothing. Pure; written on every `s72-tracks-change`.
+ * track's language and roles, the active text track's language and kind. Text turned off (`previous`,
+ * the last snapshot of the same item, had an active text track; `tracks` has text tracks and none
+ * active) is {@link TEXT_OFF}; otherwise a kind with no active track (or no language) says nothing,
+ * so a load that starts without subtitles records no choice. Pure; written on every `s72-tracks-change`.
  */
-export function preferencesFromTracks(tracks: ActiveTracks): PlayPreferences {
+export function preferencesFromTracks(tracks: ActiveTracks, previous?: ActiveTracks | null): PlayPreferences {
   const prefs: PlayPreferences = {};
   const audio = tracks.audio.find((t) => t.active && t.language !== '');
   if (audio) {
@@ -226,6 +235,8 @@ export function preferencesFromTracks(tracks: ActiveTracks): PlayPreferences {
   if (text) {
     prefs.lastSelectedTextLanguage = text.language;
     if (text.kind !== '') prefs.lastSelectedTextType = text.kind;
+  } else if (tracks.text.length > 0 && !tracks.text.some((t) => t.active) && previous?.text.some((t) => t.active)) {
+    prefs.lastSelectedTextLanguage = TEXT_OFF;
   }
   return prefs;
 }
