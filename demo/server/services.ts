@@ -286,6 +286,8 @@ export function registerServices(app: FastifyInstance, state: DemoState): void {
     slug: `${parentSlug}/bonus/${b.number}`,
     title: b.title,
     overview: b.overview,
+    // play-page §3 "Bonus: number, title, description, …" (player-and-client §3 calls it overview): both sent.
+    description: b.overview,
     runtime: b.runtime,
     image_urls: imageUrls(origin, b.image),
   });
@@ -603,8 +605,8 @@ export function registerServices(app: FastifyInstance, state: DemoState): void {
     player_telemetry_uri: '/services/license/player_telemetry',
     live_status_base_url: '/services/live/v1/streamstatus',
     live_status_frequency: 15,
-    // Where the play page's `m` (telemetry url) may point: prefixes, absolute or on this origin (issue 8).
-    play_telemetry_urls: ['/services/license/play_telemetry'],
+    // Where the play page's `m` (telemetry url) may point (`play_telemetry_urls`, issue 8): not set, so
+    // the page's default applies, the storefront's own telemetry endpoints (play-page §2 `m`).
     continue_watching_max_age: 90,
     continue_watching_max_items: 12,
     rental_redeem_period: 30,

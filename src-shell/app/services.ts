@@ -4,9 +4,9 @@
  */
 import { createContentCache, createContentClient, type ContentCache, type ContentClient, isS72Error } from 's72-player/client';
 import { checkCurrentDevice, restrictionsFromToggles, type DeviceSupport } from '../features/device-support/index.js';
-import { ALLOWED_PARENT_ORIGINS, ALLOWED_REDIRECT_ORIGINS } from '../config/env.js';
+import { ALLOWED_PARENT_ORIGINS, ALLOWED_REDIRECT_ORIGINS, BYPASS_CACHE_DEFAULT } from '../config/env.js';
 import { goToPlayHash, paths } from '../config/paths.js';
-import { signOutStoredSession, storePreferences } from '../features/play-session/play-session.js';
+import { signOutStoredSession, storePreferences, storeUserId } from '../features/play-session/play-session.js';
 import { withoutParams } from '../features/play-session/parse-route.js';
 import { createFlowApi } from '../features/play-flow/api/flow-api.js';
 import { createSessionSource, type SessionHost, type SessionSource } from '../features/play-session/session-source.js';
@@ -61,7 +61,9 @@ export async function checkDeviceWithToggles(client: ContentClient, signal?: Abo
 
 /**
  * The played item's playlist (play-page §4, §7) with the watched record merged; `undefined` when it
- * has none: 404, an empty or invalid answer, or any failure (the item then plays as before).
+ * has none: 404, an empty or invalid answer, or any failure (the item then plays as before). The
+ * playlist's warnings (empty playlist, unknown action type or skip policy, play-page §5) and any
+ * failure but a 404 are logged at WARN, so they reach the log service.
  */
 export async function loadPlaylistEntries(
   origin: string,
@@ -72,7 +74,7 @@ export async function loadPlaylistEntries(
   logger: Pick<PageLogger, 'warn'> = console,
 ): Promise<PlaylistEntry[] | undefined> {
   try {
-    const { playlist } = await fetchPlaylist(slug, {
+    const { playlist, warnings } = await fetchPlaylist(slug, {
       baseUrl: origin,
       fetch: (input, init) => globalThis.fetch(input, init),
       authToken: session.authToken,
@@ -80,6 +82,8 @@ export async function loadPlaylistEntries(
       bypassCache: session.bypassCache,
       signal,
     });
+    // play-page §5: an empty playlist and an unknown action type are warnings; WARN goes to the log service (§9).
+    for (const warning of warnings) logger.warn(`playlist warning: ${warning.code}`, { slug, ...warning });
     if (playlist.items.length === 0) return undefined;
     return playlist.items.map((item) => ({
       item: { ...item, has_watched: watched.hasWatched(item) },
@@ -117,7 +121,12 @@ export function createAppServices(win: Window = window): AppServices {
   const policy = { origin, allowedOrigins: ALLOWED_REDIRECT_ORIGINS };
   // Tokens in the tab's sessionStorage only; localStorage keeps preferences (issue 8 "Tokens at rest").
   const stores = { session: createJsonStorage(browserSessionStorage()), preferences: createJsonStorage(browserLocalStorage()) };
-  const sessions = createSessionSource({ host: win as unknown as SessionHost, stores, policy });
+  const sessions = createSessionSource({
+    host: win as unknown as SessionHost,
+    stores,
+    policy,
+    ...(BYPASS_CACHE_DEFAULT ? { bypassCacheDefault: true } : {}),
+  });
   // The parent origin is remembered in the tab's storage across the sign-in round trip (issue 8).
   const messenger = createParentMessenger(defaultHost(stores.session), { allowedOrigins: ALLOWED_PARENT_ORIGINS });
   // WARN and above to the log service (play-page §9).
@@ -145,6 +154,9 @@ export function createAppServices(win: Window = window): AppServices {
     },
     currentUrl: () => pageUrlWithoutTokens(win.location.href),
     signOut: (redirect) => signOutStoredSession(stores, policy, redirect, Date.now()),
+    rememberUser: (session, userId) => {
+      if (session.authToken) storeUserId(stores, policy, session.authToken, userId, Date.now());
+    },
     checkDevice: (client, signal) => checkDeviceWithToggles(client, signal),
     loadPlaylist: (session, slug, signal) => loadPlaylistEntries(origin, session, slug, watched, signal, logger),
     markWatched: (item) => watched.markWatched(item),

@@ -7,6 +7,9 @@
  * `VITE_ALLOWED_PARENT_ORIGINS`: comma-separated origins, besides the page's own, of pages that may
  * embed the play page and receive its window messages (issue 8; DESIGN.md "Window messages"). Unset:
  * no list, any http(s) parent origin gets them (they never carry a token).
+ *
+ * `VITE_BYPASS_CACHE`: `true`/`1` makes every session send `x-bypass-cache` unless the address's
+ * `bypassCache` parameter (or the viewer's stored choice) says otherwise. Unset: off.
  */
 function list(value: unknown): string[] {
   return typeof value === 'string'
@@ -25,3 +28,7 @@ export const ALLOWED_PARENT_ORIGINS: readonly string[] | undefined =
   typeof env['VITE_ALLOWED_PARENT_ORIGINS'] === 'string' && env['VITE_ALLOWED_PARENT_ORIGINS'].trim() !== ''
     ? list(env['VITE_ALLOWED_PARENT_ORIGINS'])
     : undefined;
+
+const bypassCache = env['VITE_BYPASS_CACHE'];
+
+export const BYPASS_CACHE_DEFAULT: boolean = typeof bypassCache === 'string' && ['true', '1'].includes(bypassCache.trim().toLowerCase());

@@ -263,14 +263,31 @@ describe('play page: flow branches', { timeout: 300_000 }, () => {
   });
 
   it('401 without a play token → the sign-in page with from; the stored token and user are cleared', async () => {
-    const { context, page } = await open(`#/film/night-harbour/night-harbour?u=not-a-real-token&t=5`);
+    // The session (tab storage) first holds the viewer's token and user id (play-page §3) ...
+    const { context, page } = await open(`#/film/night-harbour/night-harbour?u=${TOKENS.adult}&t=5`);
     try {
+      const playSession = async (): Promise<Record<string, unknown>> =>
+        JSON.parse((await page.evaluate(() => sessionStorage.getItem('playSession'))) ?? '{}') as Record<string, unknown>;
+      await page.locator('[data-testid="player-screen"]').waitFor({ timeout: 20_000 });
+      await page.waitForFunction(() => (JSON.parse(sessionStorage.getItem('playSession') ?? '{}') as { userId?: string }).userId === '1001', null, {
+        timeout: 20_000,
+      });
+      const before = await playSession();
+      assert.equal(before['authToken'], TOKENS.adult);
+      assert.equal(before['playToken'], undefined, 'no play token: the 401 clears the auth token');
+
+      // ... then the storefront rejects the token (401 on the film call of the next load).
+      await demo.fault({ path: '/services/meta/v2/film/*', status: 401, times: 1 });
+      await page.reload();
       await page.waitForURL((u) => u.pathname === '/signin.html', { timeout: 20_000 });
       const from = new URL(page.url()).searchParams.get('from');
       assert.equal(from, demo.playUrl('#/film/night-harbour/night-harbour?t=5'));
-      const stored = JSON.parse((await page.evaluate(() => localStorage.getItem('playSession'))) ?? '{}') as Record<string, unknown>;
-      assert.equal(stored['authToken'], undefined, 'auth token cleared');
-      assert.equal(stored['userId'], undefined, 'user cleared');
+      const after = await playSession();
+      assert.equal(after['authToken'], undefined, 'auth token cleared');
+      assert.equal(after['userId'], undefined, 'user cleared');
+      assert.equal(after['itemToPlay'], '/film/night-harbour', 'the rest of the session is kept');
+      const prefs = JSON.parse((await page.evaluate(() => localStorage.getItem('playSession'))) ?? '{}') as Record<string, unknown>;
+      assert.equal(prefs['authToken'], undefined, 'no token at rest');
       assert.equal(JSON.parse((await page.evaluate(() => localStorage.getItem('playRedirect'))) ?? 'null'), from);
 
       // Signing in on the storefront's page comes back to the play page, which now plays.
@@ -279,6 +296,18 @@ describe('play page: flow branches', { timeout: 300_000 }, () => {
       await page.locator('[data-testid="player-screen"]').waitFor({ timeout: 20_000 });
       const streams = await demo.requests('/services/playback/streams*');
       assert.equal(streams.at(-1)!.headers['x-auth-token'], TOKENS.adult);
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('a token the storefront rejects outright → the sign-in page with from', async () => {
+    const { context, page } = await open(`#/film/night-harbour/night-harbour?u=not-a-real-token&t=5`);
+    try {
+      await page.waitForURL((u) => u.pathname === '/signin.html', { timeout: 20_000 });
+      assert.equal(new URL(page.url()).searchParams.get('from'), demo.playUrl('#/film/night-harbour/night-harbour?t=5'));
+      const stored = JSON.parse((await page.evaluate(() => sessionStorage.getItem('playSession'))) ?? '{}') as Record<string, unknown>;
+      assert.equal(stored['authToken'], undefined, 'the rejected token is cleared');
     } finally {
       await context.close();
     }

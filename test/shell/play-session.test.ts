@@ -11,6 +11,7 @@ import {
   PLAY_REDIRECT_KEY,
   sessionFieldsFromQuery,
   storeSession,
+  storeUserId,
 } from '../../src-shell/features/play-session/play-session.js';
 import { createJsonStorage, memoryStorage } from '../../src-shell/lib/storage.js';
 import type { PlaySession } from '../../src-shell/types/play-session.js';
@@ -24,6 +25,42 @@ function build(hash: string, stored?: PlaySession): PlaySession | null {
 }
 
 describe('play session (play-page §2 query parameters, §3 "Play session")', () => {
+  it('m: an absolute http(s) URL or a path on the storefront; a protocol-relative or script one is dropped', () => {
+    expect(build('#/film/x?m=%2Fservices%2Flicense%2Fplay_telemetry')!.telemetryUrl).to.equal('/services/license/play_telemetry');
+    expect(build('#/film/x?m=https%3A%2F%2Ft.example%2Fe')!.telemetryUrl).to.equal('https://t.example/e');
+    expect(build('#/film/x?m=%2F%2Fevil.example%2Fe')!.telemetryUrl).to.equal(undefined);
+    expect(build('#/film/x?m=javascript%3Aalert(1)')!.telemetryUrl).to.equal(undefined);
+  });
+
+  describe('bypassCache (play-page §3, §6): switched by the address or the configuration', () => {
+    it('bypassCache=true / 1 switches it on; false / 0 off; absent leaves it unset', () => {
+      expect(build('#/film/x?bypassCache=true')!.bypassCache).to.equal(true);
+      expect(build('#/film/x?bypassCache=1')!.bypassCache).to.equal(true);
+      expect(build('#/film/x?bypassCache=false')!.bypassCache).to.equal(false);
+      expect(build('#/film/x?bypassCache=0')!.bypassCache).to.equal(false);
+      expect(build('#/film/x?u=tok')!.bypassCache).to.equal(undefined);
+    });
+
+    it('the address wins over the stored choice and the preferences; without it the stored choice is kept', () => {
+      const stored = { ...build('#/film/x?bypassCache=true')!, bypassCache: true };
+      const { route, params } = parseHash('#/film/x?bypassCache=false');
+      const off = buildPlaySession({ route, params, stored, preferences: { bypassCache: true }, policy, now: NOW })!;
+      expect(off.bypassCache).to.equal(false);
+      expect(build('#/film/y', stored)!.bypassCache).to.equal(true);
+    });
+
+    it('the configured default applies only when nothing else says', () => {
+      const at = (hash: string, stored?: PlaySession) => {
+        const { route, params } = parseHash(hash);
+        return buildPlaySession({ route, params, stored, policy, now: NOW, bypassCacheDefault: true })!;
+      };
+      expect(at('#/film/x').bypassCache).to.equal(true);
+      expect(at('#/film/x?bypassCache=false').bypassCache).to.equal(false);
+      expect(at('#/film/x', { ...build('#/film/x')!, bypassCache: false }).bypassCache).to.equal(false);
+      expect(build('#/film/x')!.bypassCache).to.equal(undefined);
+    });
+  });
+
   it('maps every query parameter to its session field', () => {
     const session = build(
       '#/film/night-harbour/night-harbour?t=30&u=%20tok%20&p=play&m=https%3A%2F%2Ft.example%2Fe&nav=false&from=%2Faccount' +
@@ -223,6 +260,20 @@ describe('play session (play-page §2 query parameters, §3 "Play session")', ()
       expect(stored['itemToPlay']).to.equal('/film/x');
       expect(JSON.parse(local.dump()[PLAY_REDIRECT_KEY]!)).to.equal('https://store.example/play/#/film/x');
       expect(JSON.stringify(local.dump())).not.to.include('tok');
+    });
+
+    it('storeUserId records the viewer id in the session of the same auth token only (play-page §3 userId)', () => {
+      const tab = memoryStorage();
+      const stores = { session: createJsonStorage(tab), preferences: createJsonStorage(memoryStorage()) };
+      storeSession(stores, build('#/film/x?u=tok')!);
+      storeUserId(stores, policy, 'other-token', '9', NOW);
+      expect(JSON.parse(tab.dump()[PLAY_SESSION_KEY]!)).not.to.have.property('userId');
+      storeUserId(stores, policy, 'tok', '1001', NOW);
+      expect(JSON.parse(tab.dump()[PLAY_SESSION_KEY]!)).to.include({ authToken: 'tok', userId: '1001' });
+      // The next load of the same viewer keeps it; a 401 clears it with the token.
+      expect(build('#/film/y', readStoredSession(stores, policy, NOW))!.userId).to.equal('1001');
+      signOutStoredSession(stores, policy, 'https://store.example/play/#/film/x', NOW);
+      expect(JSON.parse(tab.dump()[PLAY_SESSION_KEY]!)).not.to.have.any.keys('authToken', 'userId');
     });
   });
 });

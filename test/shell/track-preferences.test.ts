@@ -9,6 +9,7 @@ import type { S72Tracks } from 's72-player';
 import { buildPlayerConfig } from '../../src-shell/features/play-flow/build-content.js';
 import {
   PLAY_SESSION_KEY,
+  TEXT_OFF,
   preferencesFromTracks,
   readStoredPreferences,
   storePreferences,
@@ -42,6 +43,18 @@ describe('track choices remembered (play-page §3)', () => {
     // No active track of a kind (no tracks loaded yet): nothing is said about it.
     const none: S72Tracks = { audio: [], text: [], video: [] };
     expect(preferencesFromTracks(none)).to.deep.equal({});
+  });
+
+  it('subtitles turned off (an active text track before, none now) is recorded as "off"; a load that starts without them records nothing', () => {
+    const on = tracks({ language: 'en', roles: ['main'] }, { language: 'fr', kind: 'subtitles' });
+    const off = tracks({ language: 'en', roles: ['main'] }, null);
+    expect(preferencesFromTracks(off, on)).to.deep.include({ lastSelectedTextLanguage: TEXT_OFF });
+    expect(TEXT_OFF).to.equal('off');
+    expect(preferencesFromTracks(off)).not.to.have.property('lastSelectedTextLanguage');
+    expect(preferencesFromTracks(off, off)).not.to.have.property('lastSelectedTextLanguage');
+    // The next load asks for no text language, not even the streams answer's default.
+    const config = buildPlayerConfig('https://store.example', { ...SWITCHES, lastSelectedTextLanguage: TEXT_OFF }, 'en');
+    expect(config).not.to.have.property('preferredTextLanguage');
   });
 
   it('are written to localStorage.playSession (never a token) and read back', () => {

@@ -56,7 +56,8 @@ import type {
 } from './schemas.js';
 
 import { buildContinueWatching, type ContinueWatchingEntry } from './domain/index.js';
-import { parentSlugOf, tryParseSlug } from './slugs.js';
+import { parentSlugOf, parseSlug, tryParseSlug } from './slugs.js';
+import { buildContentMetadata, type ContentMetadata } from './content-metadata.js';
 
 export type * from './schemas.js';
 export * from './domain/index.js';
@@ -125,6 +126,9 @@ export {
 export type { FetchLike, HttpOptions, HttpRequest } from './http.js';
 export { request, buildHeaders, buildUrl, codeForStatus, retryAfterMs } from './http.js';
 export * from './slugs.js';
+export { IMAGE_ROOT_PATH_KEY, imageRootPath, resolveImageUrl, resolveImageUrls } from './images.js';
+export { buildContentMetadata } from './content-metadata.js';
+export type { ContentMetadata, ContentMetadataEpisode, ContentMetadataImages, ContentMetadataType, ContentSource } from './content-metadata.js';
 // The string table (en, ar): shared with <s72-player>, used by the play page for every on-screen text.
 export {
   ERROR_TEXT_CODES,
@@ -250,6 +254,14 @@ export interface ContentClient {
   getAvailability(slug: string, signal?: AbortSignal): Promise<Availability>;
   /** A bundle by `/bundle/{id}` or id. Rejects `bundle_not_found` "Bundle not found". */
   getBundle(slugOrId: string, signal?: AbortSignal): Promise<Bundle>;
+  /**
+   * The player view's content metadata of a film, film bonus, season, episode or season bonus
+   * (type, slug, title, shortDescription, images, bonuses, episodes, seasonTitle, availableSeasons,
+   * recommendations), from its film or season answer and the configuration (`image_root_path`,
+   * `season_name`; a configuration failure leaves them at their defaults). Rejects like
+   * {@link getFilm} / {@link getSeason}, `media_not_found` for a bonus or episode the answer lacks.
+   */
+  getContentMetadata(slug: string, signal?: AbortSignal): Promise<ContentMetadata>;
   /** Meta + content configuration merged (content keys win). */
   getConfiguration(signal?: AbortSignal): Promise<Configuration>;
   /** One service's configuration (`users`, `shopping`, `content`, `meta`, `pricing`). */
@@ -327,6 +339,15 @@ export function createContentClient(options: ContentClientOptions): ContentClien
     getFilms: (slugs, signal) => read(() => filmsQuery(slugs), signal),
     getSeason: (slug, signal) => read(() => seasonQuery(slug), signal),
     getSeasons: (slugs, signal) => read(() => seasonsQuery(slugs), signal),
+    async getContentMetadata(slug, signal) {
+      const parsed = parseSlug(slug);
+      const source =
+        parsed.type === 'film' || parsed.type === 'film-bonus'
+          ? client.getFilm(parsed.slug, signal).then((film) => ({ kind: 'film' as const, film }))
+          : client.getSeason(parsed.slug, signal).then((season) => ({ kind: 'season' as const, season }));
+      const [metadata, configuration] = await Promise.all([source, client.getConfiguration(signal).catch(() => ({}))]);
+      return buildContentMetadata(parsed, metadata, configuration);
+    },
     getAvailabilities: async (slugs, signal) => {
       const answers = await Promise.all(availabilityQueries(slugs).map((query) => read(() => query, signal)));
       return answers.flat();

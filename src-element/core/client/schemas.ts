@@ -21,12 +21,16 @@ export const ImageUrlsSchema = v.optional(
   {},
 );
 
-/** A bonus (player-and-client §3 "Bonus"). `runtime` in minutes. */
+/**
+ * A bonus (player-and-client §3 "Bonus": `overview`; play-page §3 "Bonus": `description`, kept
+ * too). `runtime` in minutes.
+ */
 export const BonusSchema = v.object({
   number: v.number(),
   slug: nullishString,
   title: v.string(),
   overview: nullishString,
+  description: nullishString,
   runtime: nullishNumber,
   image_urls: ImageUrlsSchema,
 });

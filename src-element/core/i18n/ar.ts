@@ -136,6 +136,7 @@ export const ar: StringTable<ArabicPlural> = {
   // ── Play page, shared ──
   'page.title': 'المشغّل',
   'common.back': 'رجوع',
+  'common.help': 'مساعدة',
   'common.tryAgain': 'إعادة المحاولة',
   'common.loading': 'جارٍ التحميل…',
 

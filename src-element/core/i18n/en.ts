@@ -152,6 +152,7 @@ export const en = {
   // ── Play page, shared ──
   'page.title': 'Player',
   'common.back': 'Back',
+  'common.help': 'Help',
   'common.tryAgain': 'Try again',
   'common.loading': 'Loading…',
 

@@ -8,6 +8,8 @@ import { trackTelemetryEvents } from '../../features/play-telemetry/track-events
 import { castErrorTelemetry, castTelemetryEvents, type CastChangeLike } from '../../features/play-flow/cast-config.js';
 import { CountdownScreen } from '../../features/play-flow/components/countdown-screen.js';
 import { ErrorScreen } from '../../features/play-flow/components/error-screen.js';
+import { helpUrl } from '../../features/play-flow/help-url.js';
+import { ALLOWED_REDIRECT_ORIGINS } from '../../config/env.js';
 import { LiveEndedScreen, LIVE_EVENT_COMPLETED } from '../../features/play-flow/components/live-ended-screen.js';
 import { LoadingScreen } from '../../features/play-flow/components/loading-screen.js';
 import { PinScreen } from '../../features/play-flow/components/pin-screen.js';
@@ -68,6 +70,11 @@ export function PlayRoute({ session }: { session: PlaySession | null }) {
   const state = usePlayFlow(flow, session);
   const i18n = useTranslator();
   const backHref = session?.redirectUrl ?? paths.home.getHref();
+  // play-page §9: the help page, linked from the error and unsupported-browser screens.
+  const helpHref = helpUrl('context' in state ? state.context?.configuration : undefined, {
+    origin: services.origin,
+    allowedOrigins: ALLOWED_REDIRECT_ORIGINS,
+  });
   // The last track snapshot of the item playing, for subtitles-on/off and audio-track-changed.
   const lastTracks = useRef<{ slug: string; tracks: S72Tracks } | null>(null);
   const lastCast = useRef<CastChangeLike | null>(null);
@@ -139,9 +146,9 @@ export function PlayRoute({ session }: { session: PlaySession | null }) {
     case 'error':
       // play-page §4 "Live events": a finished live event has its own screen, not an error panel.
       if (state.error.code === LIVE_EVENT_COMPLETED) return <LiveEndedScreen backHref={backHref} />;
-      return <ErrorScreen error={state.error} onRetry={() => flow.retry()} backHref={backHref} />;
+      return <ErrorScreen error={state.error} onRetry={() => flow.retry()} backHref={backHref} helpHref={helpHref} />;
     case 'unsupported':
-      return <UnsupportedBrowserScreen support={state.support ?? UNKNOWN_DEVICE} appUrl={state.appUrl} deviceSupportHref={DEVICE_SUPPORT_HASH} />;
+      return <UnsupportedBrowserScreen support={state.support ?? UNKNOWN_DEVICE} appUrl={state.appUrl} deviceSupportHref={DEVICE_SUPPORT_HASH} helpHref={helpHref} />;
     case 'countdown':
       return <CountdownScreen title={state.title} availableAt={state.availableAt} now={state.now} live={state.live !== undefined} backHref={backHref} />;
     case 'pin':
@@ -202,7 +209,7 @@ export function PlayRoute({ session }: { session: PlaySession | null }) {
           onTracksChange={(tracks) => {
             const previous = lastTracks.current?.slug === playback.slug ? lastTracks.current.tracks : null;
             lastTracks.current = { slug: playback.slug, tracks };
-            flow.tracksChanged(tracks);
+            flow.tracksChanged(tracks, previous);
             flow.trackPlayerEvents(trackTelemetryEvents(previous, tracks));
           }}
           onPlaying={() => {

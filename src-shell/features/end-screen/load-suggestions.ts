@@ -17,8 +17,10 @@
 import {
   buildSuggestions,
   groupLibrary,
+  imageRootPath,
   nextEpisodeWhere,
   parentSlugOf,
+  resolveImageUrl,
   tryParseSlug,
   watchableBy,
   type Configuration,
@@ -116,8 +118,12 @@ function describe(
 ): { title: string; subtitle?: string; image?: string } | null {
   const parsed = tryParseSlug(slug);
   if (!parsed) return null;
+  // Relative catalogue images are under the configuration's image_root_path (player-and-client §9).
   const image = (...urls: (string | null | undefined)[]) => {
-    const url = urls.find((u): u is string => typeof u === 'string' && u !== '');
+    const url = resolveImageUrl(
+      urls.find((u): u is string => typeof u === 'string' && u !== ''),
+      imageRootPath(configuration),
+    );
     return url ? { image: url } : {};
   };
   if (parsed.type === 'film') {

@@ -4,6 +4,7 @@
  */
 import { type DrmType, type S72Content, type S72PlayerConfig, DEFAULT_LICENSE_PATHS } from 's72-player/client';
 import type { PlaySession } from '../../types/play-session.js';
+import { TEXT_OFF } from '../play-session/index.js';
 import type { DeviceRestrictions } from '../device-support/index.js';
 import { toAsset, type ChosenStream } from './choose-stream.js';
 import { sessionServicesConfig } from './session-services.js';
@@ -15,7 +16,7 @@ import { sessionServicesConfig } from './session-services.js';
  * remembered track choices as preferred languages and audio role (play-page §3 `lastSelectedAudioLanguage`,
  * `lastSelectedAudioRoles`,
  * `lastSelectedTextLanguage`); without a text choice, the streams answer's
- * `default_subtitle_language` (play-page §3 "Stream").
+ * `default_subtitle_language` (play-page §3 "Stream"); subtitles turned off (`'off'`): none.
  *
  * @param origin The storefront origin, e.g. `location.origin`.
  * @param defaultSubtitleLanguage The streams answer's `default_subtitle_language`, if any.
@@ -40,7 +41,9 @@ export function buildPlayerConfig(
   const restrictions = services?.restrictions;
   const audio = session.lastSelectedAudioLanguage?.trim();
   const audioRole = session.lastSelectedAudioRoles?.find((role) => typeof role === 'string' && role.trim() !== '')?.trim();
-  const text = session.lastSelectedTextLanguage?.trim() || defaultSubtitleLanguage?.trim();
+  // Subtitles turned off last time (TEXT_OFF): no text language is asked for, not even the default.
+  const chosenText = session.lastSelectedTextLanguage?.trim();
+  const text = chosenText === TEXT_OFF ? undefined : chosenText || defaultSubtitleLanguage?.trim();
   const url = (drm: DrmType): string => new URL(DEFAULT_LICENSE_PATHS[drm], origin).href;
   return {
     drm: {

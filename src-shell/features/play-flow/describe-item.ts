@@ -1,13 +1,15 @@
 /**
- * Titles and images of the item being played, from its film or season metadata (play-page §3).
- * Pure.
+ * Titles and images of the item being played (play-page §3), from the player view's content
+ * metadata the client builds from its film or season answer (player-and-client §3 "Content metadata
+ * (player view)": title, images, seasonTitle). Pure.
  */
 import {
   S72Error,
+  buildContentMetadata,
   createTranslator,
   type Configuration,
+  type ContentMetadata,
   type Film,
-  type ImageUrls,
   type Season,
   type ParsedSlug,
 } from 's72-player/client';
@@ -35,9 +37,11 @@ function pick(...urls: (string | null | undefined)[]): string | undefined {
   return urls.find((u): u is string => typeof u === 'string' && u !== '');
 }
 
-function images(own: ImageUrls, parent?: ImageUrls): Pick<ItemDescription, 'thumb' | 'poster'> {
-  const thumb = pick(own.landscape, own.bg, parent?.landscape, parent?.bg, own.portrait);
-  const poster = pick(own.bg, own.landscape, parent?.bg, parent?.landscape);
+/** The thumbnail and poster from the content metadata's images (relative ones already under `image_root_path`). */
+function images(content: ContentMetadata): Pick<ItemDescription, 'thumb' | 'poster'> {
+  const { landscape, background, portrait } = content.images;
+  const thumb = pick(landscape, background, portrait);
+  const poster = pick(background, landscape);
   return { ...(thumb ? { thumb } : {}), ...(poster ? { poster } : {}) };
 }
 
@@ -54,37 +58,26 @@ function notFound(slug: string): S72Error {
  */
 export function describeItem(slug: ParsedSlug, metadata: ItemMetadata, configuration: Configuration, locale?: string): ItemDescription {
   const i18n = createTranslator(locale);
+  const content = buildContentMetadata(slug, metadata, configuration);
   if (metadata.kind === 'film') {
     const { film } = metadata;
-    if (slug.type === 'film') {
-      return { title: film.title, ...(film.tagline ? { subtitle: film.tagline } : {}), ...images(film.image_urls) };
-    }
-    if (slug.type === 'film-bonus') {
-      const bonus = (film.bonuses ?? []).find((b) => b.number === slug.bonusNumber);
-      if (!bonus) throw notFound(slug.slug);
-      return { title: bonus.title, subtitle: film.title, ...images(bonus.image_urls, film.image_urls) };
-    }
+    if (content.type === 'film') return { title: content.title, ...(film.tagline ? { subtitle: film.tagline } : {}), ...images(content) };
+    if (content.type === 'film-bonus') return { title: content.title, subtitle: film.title, ...images(content) };
     throw notFound(slug.slug);
   }
   const { season } = metadata;
+  // The season label in the page's language (the client's seasonTitle is the storefront's English word).
   const seasonLabel = `${seasonName(configuration, i18n)} ${season.season_num}`;
   const show = season.show_info.title;
-  if (slug.type === 'tv-season') {
-    return { title: `${show} · ${seasonLabel}`, ...images(season.image_urls) };
-  }
-  if (slug.type === 'tv-episode') {
-    const episode = (season.episodes ?? []).find((e) => e.slug === slug.slug || e.episode_number === slug.episodeNumber);
-    if (!episode) throw notFound(slug.slug);
+  if (content.type === 'tv-season') return { title: `${show} · ${seasonLabel}`, ...images(content) };
+  if (content.type === 'tv-episode') {
+    const episode = (season.episodes ?? []).find((e) => e.slug === content.slug)!;
     return {
-      title: episode.title,
+      title: content.title,
       subtitle: `${show} · ${seasonLabel} · ${i18n.t('item.episode', { number: episode.episode_number })}`,
-      ...images(episode.image_urls, season.image_urls),
+      ...images(content),
     };
   }
-  if (slug.type === 'tv-season-bonus') {
-    const bonus = (season.bonuses ?? []).find((b) => b.number === slug.bonusNumber);
-    if (!bonus) throw notFound(slug.slug);
-    return { title: bonus.title, subtitle: `${show} · ${seasonLabel}`, ...images(bonus.image_urls, season.image_urls) };
-  }
+  if (content.type === 'tv-season-bonus') return { title: content.title, subtitle: `${show} · ${seasonLabel}`, ...images(content) };
   throw notFound(slug.slug);
 }

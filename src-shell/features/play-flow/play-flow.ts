@@ -56,6 +56,11 @@ export interface PlayFlowDeps {
    */
   signOut(redirect: string): void;
   /**
+   * Records the viewer's user id (the user call's `account.user_id`) in the stored play session of
+   * `session`'s auth token (play-page §3 `userId`).
+   */
+  rememberUser?(session: PlaySession, userId: string): void;
+  /**
    * The device support check with the feature toggles' restrictions (play-page §4 step 5); run in
    * parallel with the item's calls and again every 2 s while the unsupported screen shows. Absent:
    * no check. Must not reject.
@@ -117,9 +122,10 @@ export interface PlayFlow {
   refreshPlayToken(): Promise<string>;
   /**
    * The player's tracks changed (`s72-tracks-change`): the active audio and text tracks are written
-   * as the viewer's preferences (play-page §3), every time.
+   * as the viewer's preferences (play-page §3), every time; `previous` (the item's last snapshot)
+   * tells subtitles turned off, recorded as `lastSelectedTextLanguage: 'off'`.
    */
-  tracksChanged(tracks: ActiveTracks): void;
+  tracksChanged(tracks: ActiveTracks, previous?: ActiveTracks | null): void;
   /**
    * Queues player telemetry for the item playing now (play-page §7: `subtitles-on`, `subtitles-off`,
    * `audio-track-changed`); ignored when nothing is playing.
@@ -259,7 +265,11 @@ export function createPlayFlow(deps: PlayFlowDeps): PlayFlow {
           // The age check's lookups (play-page §5): a failure allows viewing; no auth token, no lookup.
           const viewer: Promise<ViewerLookup> = command.session.authToken
             ? client.getUser(signal).then(
-                (user): ViewerLookup => ({ kind: 'found', dob: user.dob ?? null }),
+                (user): ViewerLookup => {
+                  // play-page §3: the session keeps the viewer's user id (cleared with the token on a 401, §6).
+                  if (!signal.aborted) deps.rememberUser?.(command.session, user.user_id);
+                  return { kind: 'found', dob: user.dob ?? null };
+                },
                 (): ViewerLookup => ({ kind: 'failed' }),
               )
             : Promise.resolve({ kind: 'none' });
@@ -400,8 +410,8 @@ export function createPlayFlow(deps: PlayFlowDeps): PlayFlow {
         throw error;
       }
     },
-    tracksChanged(tracks) {
-      const prefs = preferencesFromTracks(tracks);
+    tracksChanged(tracks, previous) {
+      const prefs = preferencesFromTracks(tracks, previous);
       if (Object.keys(prefs).length > 0) deps.storePreferences?.(prefs);
     },
     send(event) {

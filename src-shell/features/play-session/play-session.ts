@@ -47,6 +47,13 @@ export interface SessionStores {
   preferences: JsonStorage;
 }
 
+/**
+ * The query parameter that switches `bypassCache` (play-page §3, §6 "A session with bypassCache sends
+ * x-bypass-cache"): `true`/`1` on, `false`/`0` (or any other value) off. The spec's §2 table names no
+ * parameter for it: ours, named like the session field. The choice is kept with the preferences.
+ */
+export const BYPASS_CACHE_PARAM = 'bypassCache';
+
 /** The query parameters that carry tokens, removed from the address bar once read. */
 export const TOKEN_PARAMS = ['u', 'p'] as const;
 
@@ -123,9 +130,13 @@ export function sessionFieldsFromQuery(params: QueryParams, policy: RedirectPoli
   const playToken = token(params.get('p'));
   if (playToken) fields.playToken = playToken;
   const telemetry = params.get('m')?.trim();
-  if (telemetry && /^https?:\/\//i.test(telemetry)) fields.telemetryUrl = telemetry;
+  // play-page §2 `m`: an absolute http(s) URL or a path on the storefront (`/services/…`); which
+  // endpoints it may name is decided when telemetry is sent (telemetry-url.ts).
+  if (telemetry && (/^https?:\/\//i.test(telemetry) || /^\/(?![/\\])/.test(telemetry))) fields.telemetryUrl = telemetry;
   const redirect = parseRedirect(params.get('from'), policy);
   if (redirect !== undefined) fields.redirectUrl = redirect;
+  const bypass = params.get(BYPASS_CACHE_PARAM);
+  if (bypass !== undefined) fields.bypassCache = enabledIfTrue(bypass);
   return fields;
 }
 
@@ -199,12 +210,21 @@ export interface ActiveTracks {
 }
 
 /**
+ * `lastSelectedTextLanguage` when the viewer turned subtitles off (play-page §3 has no field for
+ * "off"; this documented marker is ours): the next load asks the player for no text language, not
+ * even the streams answer's `default_subtitle_language`.
+ */
+export const TEXT_OFF = 'off';
+
+/**
  * The track preferences of play-page §3 (`lastSelectedAudioLanguage`, `lastSelectedAudioRoles`,
  * `lastSelectedTextLanguage`, `lastSelectedTextType`) from the player's tracks: the active audio
- * track's language and roles, the active text track's language and kind. A kind with no active
- * track (or no language) says nothing. Pure; written on every `s72-tracks-change`.
+ * track's language and roles, the active text track's language and kind. Text turned off (`previous`,
+ * the last snapshot of the same item, had an active text track; `tracks` has text tracks and none
+ * active) is {@link TEXT_OFF}; otherwise a kind with no active track (or no language) says nothing,
+ * so a load that starts without subtitles records no choice. Pure; written on every `s72-tracks-change`.
  */
-export function preferencesFromTracks(tracks: ActiveTracks): PlayPreferences {
+export function preferencesFromTracks(tracks: ActiveTracks, previous?: ActiveTracks | null): PlayPreferences {
   const prefs: PlayPreferences = {};
   const audio = tracks.audio.find((t) => t.active && t.language !== '');
   if (audio) {
@@ -215,6 +235,8 @@ export function preferencesFromTracks(tracks: ActiveTracks): PlayPreferences {
   if (text) {
     prefs.lastSelectedTextLanguage = text.language;
     if (text.kind !== '') prefs.lastSelectedTextType = text.kind;
+  } else if (tracks.text.length > 0 && !tracks.text.some((t) => t.active) && previous?.text.some((t) => t.active)) {
+    prefs.lastSelectedTextLanguage = TEXT_OFF;
   }
   return prefs;
 }
@@ -274,6 +296,17 @@ export function signOutStoredSession(stores: SessionStores, policy: RedirectPoli
 }
 
 /**
+ * play-page §3 `userId`: records the signed-in viewer's id (the user call's `account.user_id`) in the
+ * stored play session, when that session still carries `authToken` (the token the id was read with).
+ * A 401 without a play token clears it with the auth token ({@link signOutStoredSession}).
+ */
+export function storeUserId(stores: SessionStores, policy: RedirectPolicy, authToken: string, userId: string, now: number): void {
+  const stored = readStoredSession(stores, policy, now);
+  if (!stored || stored.authToken !== authToken || stored.userId === userId) return;
+  stores.session.write(PLAY_SESSION_KEY, { ...stored, userId });
+}
+
+/**
  * Stores the play session under `playSession`: all of it in the tab's storage, its preferences (merged
  * over those stored) in `localStorage` (issue 8 "Tokens at rest").
  */
@@ -299,6 +332,11 @@ export interface BuildSessionInput {
   policy: RedirectPolicy;
   /** Epoch ms, recorded as `time`. */
   now: number;
+  /**
+   * `bypassCache` of a session that neither the address nor the stored session or preferences set
+   * (the page's build configuration, `VITE_BYPASS_CACHE`). Default false.
+   */
+  bypassCacheDefault?: boolean;
 }
 
 /**
@@ -321,7 +359,8 @@ export function buildPlaySession(input: BuildSessionInput): PlaySession | null {
   const { route, params, stored, policy, now } = input;
   if (route.kind === 'none' && params.size === 0) {
     if (!stored) return null;
-    return input.preferences ? { ...stored, ...preferencesOf(input.preferences) } : stored;
+    const kept = input.preferences ? { ...stored, ...preferencesOf(input.preferences) } : stored;
+    return kept.bypassCache === undefined && input.bypassCacheDefault ? { ...kept, bypassCache: true } : kept;
   }
 
   const fromQuery = sessionFieldsFromQuery(params, policy);
@@ -361,5 +400,8 @@ export function buildPlaySession(input: BuildSessionInput): PlaySession | null {
     if (stored.bypassCache !== undefined) session.bypassCache = stored.bypassCache;
   }
   if (input.preferences) Object.assign(session, preferencesOf(input.preferences));
+  // play-page §6 bypassCache: the address switches it (over the stored choice), else the configured default.
+  if (fromQuery.bypassCache !== undefined) session.bypassCache = fromQuery.bypassCache;
+  else if (session.bypassCache === undefined && input.bypassCacheDefault) session.bypassCache = true;
   return session;
 }

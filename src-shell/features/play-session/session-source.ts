@@ -58,6 +58,8 @@ export function createSessionSource(options: {
   stores: SessionStores;
   policy: RedirectPolicy;
   now?: () => number;
+  /** `bypassCache` of a session nothing else switches (the build configuration). */
+  bypassCacheDefault?: boolean;
 }): SessionSource {
   const { host, stores, policy } = options;
   const now = options.now ?? (() => Date.now());
@@ -74,7 +76,15 @@ export function createSessionSource(options: {
     // `#/device-support` is a page of its own, not a play route: it neither builds nor replaces the stored session.
     const session = isDeviceSupportPath(hash.rawPath)
       ? (stored ?? null)
-      : buildPlaySession({ route: hash.route, params: hash.params, stored, preferences, policy, now: at });
+      : buildPlaySession({
+          route: hash.route,
+          params: hash.params,
+          stored,
+          preferences,
+          policy,
+          now: at,
+          ...(options.bypassCacheDefault ? { bypassCacheDefault: true } : {}),
+        });
     if (session && session !== stored) storeSession(stores, session);
     if (session) memory = session;
     const scrubbed = withoutParams(host.location.hash, TOKEN_PARAMS);

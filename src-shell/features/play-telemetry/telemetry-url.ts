@@ -5,6 +5,7 @@
  * or another endpoint of the storefront such as the PIN check of play-page §7) is ignored and the
  * default endpoint is used.
  */
+import { TELEMETRY_EVENT_PATH } from 's72-player/client';
 import { urlUnderPrefix } from '../../lib/safe-url.js';
 import { PLAY_TELEMETRY_PATH } from './play-telemetry.js';
 
@@ -15,8 +16,15 @@ import { PLAY_TELEMETRY_PATH } from './play-telemetry.js';
  */
 export const PLAY_TELEMETRY_URLS_KEY = 'play_telemetry_urls';
 
-/** The prefixes used when the configuration has none: the storefront's own telemetry endpoint. */
-export const DEFAULT_PLAY_TELEMETRY_URL_PREFIXES: readonly string[] = [PLAY_TELEMETRY_PATH];
+/** The storefront's player telemetry endpoint (its content configuration's default `player_telemetry_uri`). */
+export const PLAYER_TELEMETRY_PATH = '/services/license/player_telemetry';
+
+/**
+ * The prefixes used when the configuration has none: the storefront's own telemetry endpoints (the
+ * play telemetry of play-page §7, the client telemetry `POST /services/telemetry/v1/event` of
+ * player-and-client §7, and the player telemetry), on the page's origin. Never another endpoint.
+ */
+export const DEFAULT_PLAY_TELEMETRY_URL_PREFIXES: readonly string[] = [PLAY_TELEMETRY_PATH, TELEMETRY_EVENT_PATH, PLAYER_TELEMETRY_PATH];
 
 /** The telemetry URL prefixes of the configuration, or the default. Pure. */
 export function telemetryUrlPrefixes(configuration: Readonly<Record<string, unknown>> | undefined): readonly string[] {

@@ -14,6 +14,8 @@ export interface UnsupportedBrowserScreenProps {
   appUrl?: string | undefined;
   /** Where "Device support" goes. Default {@link DEVICE_SUPPORT_ROUTE}. */
   deviceSupportHref?: string;
+  /** The storefront's help page (validated by the caller); no link when absent. */
+  helpHref?: string | undefined;
 }
 
 const APP_URL_SCHEMES = new Set(['https:', 'http:', 'itms-apps:', 'market:']);
@@ -28,7 +30,7 @@ export function safeAppUrl(appUrl: string | undefined): string | undefined {
   }
 }
 
-export function UnsupportedBrowserScreen({ support, appUrl, deviceSupportHref = DEVICE_SUPPORT_ROUTE }: UnsupportedBrowserScreenProps) {
+export function UnsupportedBrowserScreen({ support, appUrl, deviceSupportHref = DEVICE_SUPPORT_ROUTE, helpHref }: UnsupportedBrowserScreenProps) {
   const app = support.mobile ? safeAppUrl(appUrl) : undefined;
   const i18n = useTranslator();
   const described =
@@ -52,6 +54,11 @@ export function UnsupportedBrowserScreen({ support, appUrl, deviceSupportHref = 
               {i18n.t('unsupported.deviceSupport')}
             </a>
           )}
+          {helpHref ? (
+            <a className="button" href={helpHref} data-testid="help-link">
+              {i18n.t('common.help')}
+            </a>
+          ) : null}
         </div>
       </div>
     </main>

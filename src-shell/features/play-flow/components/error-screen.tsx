@@ -13,9 +13,11 @@ export interface ErrorScreenProps {
   onRetry?: () => void;
   /** Where the "Back" link goes (validated by the caller). Default the home page. */
   backHref?: string;
+  /** The storefront's help page (validated by the caller); no link when absent. */
+  helpHref?: string | undefined;
 }
 
-export function ErrorScreen({ error, onRetry, backHref = '/' }: ErrorScreenProps) {
+export function ErrorScreen({ error, onRetry, backHref = '/', helpHref }: ErrorScreenProps) {
   const i18n = useTranslator();
   const { title, message } = describeFlowError(error, i18n);
   const heading = useRef<HTMLHeadingElement>(null);
@@ -48,6 +50,11 @@ export function ErrorScreen({ error, onRetry, backHref = '/' }: ErrorScreenProps
           <a className="button" href={backHref}>
             {i18n.t('common.back')}
           </a>
+          {helpHref ? (
+            <a className="button" href={helpHref} data-testid="help-link">
+              {i18n.t('common.help')}
+            </a>
+          ) : null}
         </div>
       </div>
     </main>
