@@ -94,8 +94,9 @@ function createMediaElement(): HTMLVideoElement {
  * playing. Every error is an
  * `S72Error` with a `code` (e.g. `drm_failed`, `network_error`, `invalid_config`), a `category`
  * and a `severity` (`recoverable` or `critical`); a critical one stops playback and shows the error
- * panel. An error found before any listener exists (e.g. an invalid attribute while the element
- * upgrades) is kept in `lastError`.
+ * panel, and stays in `lastError`. A recoverable error (e.g. `invalid_config` for an invalid
+ * attribute) is only sent as `s72-error`: one found while the element upgrades is sent before a
+ * listener added later exists.
  *
  * Keyboard (while the player has focus): Space or K play/pause; Left/Right arrows or J/L seek 10 s
  * (`SEEK_STEP_S`); Up/Down arrows change the volume by 0.1; M mute; F fullscreen; C subtitles off,
@@ -356,7 +357,7 @@ export class S72Player extends PlayerMediaApi {
     this.view.setStore(this.store);
   }
 
-  /** The critical error that stopped playback (also an error found while the element upgraded), or null. */
+  /** The critical error that stopped playback, or null. */
   get lastError(): S72Error | null {
     return this.store.getState().error;
   }
