@@ -71,6 +71,11 @@ export type PlaybackErrorCode =
   | 'start_timeout'
   /** An ad request, VAST document or ad media failed (player-and-client §7 "Ad errors are reported as telemetry and playback continues"; the spec names no code): recoverable. */
   | 'ad_error'
+  /**
+   * A part of the player's own code (a lazily loaded chunk such as the playback engine) could not
+   * be downloaded; `data.url` names the file when the browser tells (the spec names no code).
+   */
+  | 'module_load_failed'
   | 'playback_error';
 
 /** Cast codes (player-and-client §8 "Cast"; `core/cast/cast-errors.ts` has their messages). */
@@ -192,4 +197,21 @@ export function requestIdFrom(headers: Headers | Record<string, string> | undefi
     if (value) return value;
   }
   return undefined;
+}
+
+/**
+ * The error for a lazily loaded chunk of the player that failed to download or run
+ * (`module_load_failed`, critical): `data.url` is the chunk's address when the browser's message
+ * names it (Chromium and Firefox do), so a page that hosts the CDN build without its sibling files
+ * sees which one is missing instead of a generic failure.
+ */
+export function moduleLoadFailed(error: unknown, what: string): S72Error {
+  const text = error instanceof Error ? error.message : String(error);
+  const url = /(https?:\/\/[^\s'"]+)/.exec(text)?.[1];
+  return new S72Error('module_load_failed', `Could not load ${what}${url ? ` from ${url}` : ''}: ${text}`, {
+    category: 'client',
+    severity: 'critical',
+    data: url ? { url } : {},
+    cause: error,
+  });
 }

@@ -3,7 +3,7 @@
  * "Engine choice", §9 "Engine"). Shaka itself is imported only when an engine is created or
  * preloaded, so pages that never play stay light.
  */
-import type { S72Error } from '../errors.js';
+import { moduleLoadFailed, type S72Error } from '../errors.js';
 import type { DeviceFacts } from '../drm/capabilities.js';
 import type { DrmType } from '../types.js';
 import {
@@ -118,8 +118,15 @@ const shakaPromises: { full?: Promise<Shaka>; dash?: Promise<Shaka> } = {};
  * the DASH path does not pay for HLS).
  */
 export function importShaka(kind: SourceKind = 'dash'): Promise<Shaka> {
-  if (kind === 'hls') return (shakaPromises.full ??= import('./shaka-lib.js').then((lib) => resolveShaka(lib, 'full')));
-  return (shakaPromises.dash ??= import('./shaka-dash-lib.js').then((lib) => resolveShaka(lib, 'dash')));
+  const build = kind === 'hls' ? 'full' : 'dash';
+  // A chunk that failed to download is its own error, naming the file; it is not kept, so a
+  // later source tries again.
+  const failed = (error: unknown): never => {
+    delete shakaPromises[build];
+    throw moduleLoadFailed(error, 'the playback engine');
+  };
+  if (build === 'full') return (shakaPromises.full ??= import('./shaka-lib.js').then((lib) => resolveShaka(lib, 'full'), failed));
+  return (shakaPromises.dash ??= import('./shaka-dash-lib.js').then((lib) => resolveShaka(lib, 'dash'), failed));
 }
 
 /** `EngineLoader` for shaka: DASH and HLS need MSE; MP4 only a `<video>`. */

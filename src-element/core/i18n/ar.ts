@@ -305,6 +305,8 @@ export const ar: StringTable<ArabicPlural> = {
   'error.network_error.message': 'تعذّر الوصول إلى الخادم. تحقّق من اتصالك وحاول مرة أخرى.',
   'error.start_timeout.title': 'تعذّر تحميل الفيديو',
   'error.start_timeout.message': 'لم يبدأ تحميل الفيديو. تحقّق من اتصالك وحاول مرة أخرى.',
+  'error.module_load_failed.title': 'تعذّر تحميل المشغّل',
+  'error.module_load_failed.message': 'تعذّر تنزيل جزء من المشغّل. تحقّق من اتصالك وحاول مرة أخرى.',
   'error.malformed_response.title': 'حدث خطأ ما',
   'error.malformed_response.message': 'أرسل الخادم ردًا لم نتمكن من فهمه.',
   'error.content_not_supported.title': 'متصفح غير مدعوم',

@@ -293,6 +293,8 @@ export const en = {
   'error.network_error.message': 'We could not reach the server. Check your connection and try again.',
   'error.start_timeout.title': 'The video is not loading',
   'error.start_timeout.message': 'The video did not start loading. Check your connection and try again.',
+  'error.module_load_failed.title': 'The player could not load',
+  'error.module_load_failed.message': 'Part of the player could not be downloaded. Check your connection and try again.',
   'error.malformed_response.title': 'Something went wrong',
   'error.malformed_response.message': 'The server sent an answer we did not understand.',
   'error.content_not_supported.title': 'Unsupported browser',
