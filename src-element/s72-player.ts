@@ -65,6 +65,8 @@ function coverOf(state: PlayerState): Cover {
   return state.endScreen && state.suggestions.length > 0 ? 'end-screen' : null;
 }
 const SOURCE_PROPERTIES = ['content', 'config', 'src', 'licenseUrl', 'keySystem', 'authToken'] as const;
+/** The properties whose values the element validates (`invalid_config`). */
+const CONFIG_PROPERTIES = ['config', 'keySystem', 'startTime', 'content', 'src'] as const;
 
 /**
  * The player's `<video>`, made with the element (issue 24 item 16): the store has its media owner
@@ -94,9 +96,10 @@ function createMediaElement(): HTMLVideoElement {
  * playing. Every error is an
  * `S72Error` with a `code` (e.g. `drm_failed`, `network_error`, `invalid_config`), a `category`
  * and a `severity` (`recoverable` or `critical`); a critical one stops playback and shows the error
- * panel, and stays in `lastError`. A recoverable error (e.g. `invalid_config` for an invalid
- * attribute) is only sent as `s72-error`: one found while the element upgrades is sent before a
- * listener added later exists.
+ * panel, and stays in `lastError`. An `invalid_config` (an invalid attribute or property; the
+ * player goes on without it) is recoverable: it is sent as `s72-error` and kept in `lastError`
+ * until the attribute or property changes, so one found while the element upgrades, before a
+ * listener added by a later script exists, can still be read there.
  *
  * Keyboard (while the player has focus): Space or K play/pause; Left/Right arrows or J/L seek 10 s
  * (`SEEK_STEP_S`); Up/Down arrows change the volume by 0.1; M mute; F fullscreen; C subtitles off,
@@ -357,9 +360,13 @@ export class S72Player extends PlayerMediaApi {
     this.view.setStore(this.store);
   }
 
-  /** The critical error that stopped playback, or null. */
+  /**
+   * The critical error that stopped playback; else the last `invalid_config` found in the element's
+   * attributes or properties (kept until they change, so a page that adds its `s72-error` listener
+   * after the element upgraded can still read it); else null.
+   */
   get lastError(): S72Error | null {
-    return this.store.getState().error;
+    return this.store.getState().error ?? this.configError;
   }
   /** Name of the engine playing now (`shaka` or `native-hls`), or null. */
   get engineName(): string | null {
@@ -436,7 +443,12 @@ export class S72Player extends PlayerMediaApi {
    * @internal
    * @type {(error: S72Error) => void}
    */
-  report = (error: S72Error): void => this.recovery.report(error);
+  report = (error: S72Error): void => {
+    if (error.code === 'invalid_config') this.configError = error;
+    this.recovery.report(error);
+  };
+  /** The last `invalid_config` the element found in its attributes or properties, until they change. */
+  private configError: S72Error | null = null;
 
   override connectedCallback(): void {
     // Network first (issue 12): the engine's code, the manifest and the key-system probe start
@@ -451,6 +463,9 @@ export class S72Player extends PlayerMediaApi {
   }
 
   protected override willUpdate(changed: PropertyValues<this>): void {
+    // Checked again below; an error found before a page's listener existed stays readable in
+    // `lastError` until then.
+    if (CONFIG_PROPERTIES.some((key) => changed.has(key))) this.configError = null;
     if (changed.has('config')) {
       if (!readConfig(this.config)) {
         this.report(invalidConfig('config must be an object (an S72PlayerConfig)'));

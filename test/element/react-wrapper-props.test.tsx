@@ -157,6 +157,23 @@ describe('s72-player/react props', function () {
     host.remove();
   });
 
+  it('an invalid_config found while the element upgrades stays in lastError for a listener that comes later, until the attribute changes', async () => {
+    const host = document.createElement('div');
+    host.innerHTML = '<s72-player key-system="widevin" config="{not json"></s72-player>';
+    document.body.append(host);
+    const player = host.querySelector('s72-player')!;
+    await player.updateComplete;
+    // No listener existed: the error is still there to read, recoverable, naming what is wrong.
+    expect(player.lastError?.code).to.equal('invalid_config');
+    expect(player.lastError?.severity).to.equal('recoverable');
+    expect(player.shadowRoot!.querySelector('[part~="error"]'), 'a recoverable error does not cover the player').to.equal(null);
+    player.keySystem = 'clearkey';
+    player.config = {};
+    await player.updateComplete;
+    expect(player.lastError).to.equal(null);
+    host.remove();
+  });
+
   it('an unknown key system is a recoverable invalid_config naming the allowed values', async () => {
     const player = document.createElement('s72-player');
     player.setAttribute('key-system', 'widevin');
