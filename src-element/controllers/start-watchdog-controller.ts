@@ -92,7 +92,8 @@ export class StartWatchdogController implements ReactiveController {
       return;
     }
     const now = this.clock.now();
-    const { state, verdict } = checkWatchdog(this.watch, now, this.progress());
+    const busy = (this.host.store.owners.engine?.licenseRequestsPending ?? 0) > 0;
+    const { state, verdict } = checkWatchdog(this.watch, now, this.progress(), busy);
     this.watch = state;
     if (verdict === 'waiting') return;
     const waitedMs = now - state.startedAt;

@@ -172,6 +172,24 @@ describe('<s72-player> start watchdog and buffering monitor (demo storefront)', 
     expect(spinner.hidden).to.equal(true);
   });
 
+  it('a slow licence server answering 404: the licence error once the engine\'s own retries end (~15 s), not start_timeout', async () => {
+    // Every licence answer takes 2 s: the engine's 5 attempts with their backoff take longer than
+    // the watchdog's 10 s without buffering progress; its retries are progress.
+    await demoControl('fault', { path: '/services/license/clearkey', status: 404, times: 100 });
+    await demoControl('latency', { path: '/services/license/clearkey', ms: 2_000 });
+    const player = await fixture<S72Player>(html`<s72-player muted autoplay></s72-player>`);
+    const errors: S72Error[] = [];
+    player.addEventListener('s72-error', (event) => errors.push(event.detail));
+    player.config = { drm: { clearkey: { licenseUrl: demoUrl('/services/license/clearkey') } } };
+    player.content = { slug: '/film/night-harbour', title: 'Night Harbour', authorization: 'demo-adult-token', assets: { dash: { url: demoUrl(MEDIA.cencDash), drms: ['clearkey'] } } };
+    await until(() => errors.some((error) => error.severity === 'critical'), 'a critical error', 40_000);
+    const critical = errors.filter((error) => error.severity === 'critical');
+    expect(critical.map((error) => error.code)).to.deep.equal(['license_request_failure']);
+    expect(critical[0]!.category).to.equal('drm');
+    expect(critical[0]!.httpStatus).to.equal(404);
+    expect(player.shadowRoot!.querySelector('[part="error"] code')!.textContent).to.equal('license_request_failure');
+  });
+
   it('a real start goes buffering → recovering → ok (s72-buffering-change state, store bufferingState)', async () => {
     const player = await fixture<S72Player>(html`<s72-player muted autoplay></s72-player>`);
     const states: BufferingState[] = [];

@@ -143,6 +143,13 @@ export interface Engine {
    * next load.
    */
   setTextContainer(container: HTMLElement | null): void;
+  /**
+   * Licence requests under way (sent, not yet answered; the engine's retries of a failing one
+   * included): the start watchdog waits for them instead of giving up for lack of buffering
+   * progress, so a failing licence server ends as the licence error once the retries end.
+   * Optional: an engine without it is judged on the media's progress alone.
+   */
+  readonly licenseRequestsPending?: number;
   getStats(): EngineStats;
   /**
    * Live: the wall-clock time of the playhead (the stream's program date time), epoch ms; null on

@@ -109,6 +109,7 @@ const SILENT_CODES = new Set([7000, 7001, 7002, 7003]);
 /** Shaka's error categories (`shaka.util.Error.Category`) read here. */
 const CATEGORY_NETWORK = 1;
 const CATEGORY_TEXT = 2;
+const CATEGORY_DRM = 6;
 
 const shakaPromises: { full?: Promise<Shaka>; dash?: Promise<Shaka> } = {};
 
@@ -165,6 +166,11 @@ class ShakaEngine implements Engine {
   private readonly failedText = new Set<number>();
   /** The URI of every text request made, with the text stream it was for (what a network error names). */
   private readonly textRequests = new Map<string, number>();
+  /** Licence requests sent and not answered yet (see `Engine.licenseRequestsPending`). */
+  private licencesPending = 0;
+  get licenseRequestsPending(): number {
+    return this.licencesPending;
+  }
 
   constructor(
     shaka: Shaka,
@@ -176,6 +182,9 @@ class ShakaEngine implements Engine {
     this.player.configure(structuredClone(SHAKA_BASE_CONFIG));
     const { RequestType } = shaka.net.NetworkingEngine;
     this.player.getNetworkingEngine()?.registerRequestFilter((type, request, context) => {
+      // One filter call per request (its retries are not filtered again); answered below, or
+      // failed for good (shaka's error ends the start).
+      if (type === RequestType.LICENSE) this.licencesPending += 1;
       if (type === RequestType.LICENSE || type === RequestType.SERVER_CERTIFICATE) {
         Object.assign(request.headers, this.licenseHeaders);
       }
@@ -188,9 +197,12 @@ class ShakaEngine implements Engine {
     });
     // Relative segment URLs resolve against the manifest's own URL, not the proxy's.
     this.player.getNetworkingEngine()?.registerResponseFilter((type, response) => {
+      if (type === RequestType.LICENSE) this.licencesPending = Math.max(0, this.licencesPending - 1);
       if (this.manifestProxy && type === RequestType.MANIFEST) response.uri = unproxied(response.uri);
     });
     this.player.addEventListener('error', (event: Event) => {
+      // A licence request that failed for good is no longer under way.
+      if ((event as CustomEvent<EngineErrorLike>).detail?.category === CATEGORY_DRM) this.licencesPending = 0;
       this.report((event as CustomEvent<EngineErrorLike>).detail);
     });
     this.player.addEventListener('buffering', (event: Event) => {
@@ -239,6 +251,7 @@ class ShakaEngine implements Engine {
   async load(source: EngineSource, startTime?: number, options: { onAttached?: () => void } = {}): Promise<void> {
     this.licenseHeaders = { ...source.licenseHeaders };
     this.manifestProxy = source.manifestProxy ?? null;
+    this.licencesPending = 0;
     this.playingSinceSeek = false;
     this.goal = 0;
     this.player.resetConfiguration();

@@ -34,9 +34,14 @@ export function startWatchdog(now: number, progress: string): WatchdogState {
   return { startedAt: now, progress, progressAt: now };
 }
 
-/** One check: the new state and whether to give up (`stalled`, `too-long`) or keep waiting. */
-export function checkWatchdog(state: WatchdogState, now: number, progress: string): { state: WatchdogState; verdict: WatchdogVerdict } {
-  const next = progress === state.progress ? state : { ...state, progress, progressAt: now };
+/**
+ * One check: the new state and whether to give up (`stalled`, `too-long`) or keep waiting.
+ * `busy`: the engine is waiting on a licence answer (its own retries included); that counts as
+ * progress, so a failing licence server ends with the licence error rather than `stalled`. The 60-s
+ * limit still applies.
+ */
+export function checkWatchdog(state: WatchdogState, now: number, progress: string, busy = false): { state: WatchdogState; verdict: WatchdogVerdict } {
+  const next = progress === state.progress && !busy ? state : { ...state, progress, progressAt: now };
   if (now - state.startedAt >= WATCHDOG_TOTAL_MS) return { state: next, verdict: 'too-long' };
   if (now - next.progressAt >= WATCHDOG_STALL_MS) return { state: next, verdict: 'stalled' };
   return { state: next, verdict: 'waiting' };

@@ -37,6 +37,23 @@ describe('start watchdog (player-and-client §4)', () => {
     it(name, () => expect(run(checks)).to.deep.equal(expected));
   }
 
+  it('waiting on a licence answer (the engine retrying it) counts as progress; the 60-s limit still applies', () => {
+    let state = startWatchdog(0, 'p0');
+    const verdicts: WatchdogVerdict[] = [];
+    for (let now = 5_000; now <= 60_000; now += 5_000) {
+      const result = checkWatchdog(state, now, 'p0', now <= 20_000);
+      state = result.state;
+      verdicts.push(result.verdict);
+    }
+    // Busy until 20 s: no stall before 30 s (10 s after the licence wait ended).
+    expect(verdicts.slice(0, 5)).to.deep.equal(['waiting', 'waiting', 'waiting', 'waiting', 'waiting']);
+    expect(verdicts[5]).to.equal('stalled');
+    let busyAll = startWatchdog(0, 'p0');
+    let last: WatchdogVerdict = 'waiting';
+    for (let now = 5_000; now <= 60_000; now += 5_000) ({ state: busyAll, verdict: last } = checkWatchdog(busyAll, now, 'p0', true));
+    expect(last).to.equal('too-long');
+  });
+
   it('the progress mark moves with loaded, readyState and the seconds buffered', () => {
     const ranges = (pairs: Array<[number, number]>) => ({ length: pairs.length, start: (i: number) => pairs[i]![0], end: (i: number) => pairs[i]![1] }) as TimeRanges;
     expect(progressMark(false, null)).to.equal('0|0|0.0');
