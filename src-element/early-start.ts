@@ -1,5 +1,6 @@
+// issue 12 "Levers"
 /**
- * Start-up head start (issue 12 "Levers"): the first code of the bundle to run. When the page's
+ * Start-up head start: the first code of the bundle to run. When the page's
  * markup already holds an `<s72-player src="…">`, the DASH engine's code and the manifest start
  * downloading now, before the rest of the bundle evaluates and the element upgrades; the element's
  * own preload (on connect) then finds both under way. Sources given as `content` or set later

@@ -1,5 +1,6 @@
+// DESIGN.md "Element events"
 /**
- * Every event of `<s72-player>` in one place (DESIGN.md "Element events"; STYLE.md §7.9).
+ * Every event of `<s72-player>` in one place (STYLE.md §7.9).
  *
  * - Native media events are re-dispatched from the host unchanged (plain `Event`, not bubbling),
  *   typed here so that `event.target` is the player (`event.target.currentTime`, no casts).
@@ -94,26 +95,28 @@ export const PLAYER_EVENTS = {
   error: 's72-error',
   /** detail: `{ engine: string }`; the source is loaded and playback can start. */
   loaded: 's72-loaded',
+  // player-and-client §4
   /**
    * detail: `{ buffering: boolean; state: 'ok' | 'buffering' | 'recovering' }`; `buffering` is the
-   * spinner logic's input (after the 0.25 s delay it shows), `state` the buffering monitor's
-   * (player-and-client §4); fired when either changes.
+   * spinner logic's input (after the 0.25 s delay it shows), `state` the buffering monitor's; fired when either changes.
    */
   bufferingChange: 's72-buffering-change',
+  // player-and-client §4 "Playback recovery"
   /**
    * detail: `S72RecoveryChange`; a critical network or media error is being recovered by reloading
-   * at the viewer's position (player-and-client §4 "Playback recovery").
+   * at the viewer's position.
    */
   recoveryChange: 's72-recovery-change',
   /** detail: `{ muted: true, reason: 'autoplay-policy' }`; autoplay only worked muted. */
   autoplayMuted: 's72-autoplay-muted',
   /** detail: `S72Tracks`; the audio, text or video tracks, or the active ones, changed. */
   tracksChange: 's72-tracks-change',
-  /** detail: `{ status, previous }`; the live event's status changed (player-and-client §4 "Live status"). */
+  // player-and-client §4 "Live status"
+  /** detail: `{ status, previous }`; the live event's status changed. */
   liveStatusChange: 's72-live-status-change',
+  // player-and-client §7 `custom:end-screen-video-clicked`
   /**
-   * detail: `{slug, source, href}`; the viewer chose an end-screen suggestion (player-and-client §7
-   * `custom:end-screen-video-clicked`). Cancelable: the page sends its telemetry, flushes it, then
+   * detail: `{slug, source, href}`; the viewer chose an end-screen suggestion. Cancelable: the page sends its telemetry, flushes it, then
    * navigates; when not cancelled, the player goes to `href` (same origin only).
    */
   endScreenClick: 's72-end-screen-click',
@@ -121,17 +124,19 @@ export const PLAYER_EVENTS = {
   preferencesChange: 's72-preferences-change',
   /** detail: `{debug}`; debug mode (the stats overlay) turned on or off. */
   debugChange: 's72-debug-change',
+  // player-and-client §4
   /**
    * detail: `S72CastChange`; the cast connection status, app state, error screen, receiver or
-   * connection-lost flag changed (player-and-client §4). The play page logs cast events to play telemetry.
+   * connection-lost flag changed. The play page logs cast events to play telemetry.
    */
   castChange: 's72-cast-change',
   /** detail: `{available, active}`; an AirPlay target became (un)available, or playback moved to or from one. */
   airplayChange: 's72-airplay-change',
 } as const;
 
+// player-and-client §4 "Playback recovery"
 /**
- * The detail of `s72-recovery-change` (player-and-client §4 "Playback recovery"): reload `attempt`
+ * The detail of `s72-recovery-change`: reload `attempt`
  * of `maxAttempts` (1-based) is under way because of `error` (the recoverable copy also sent as
  * `s72-error`). `attempt` is 0 while the browser is offline: the reload waits for it to be online.
  */
@@ -141,7 +146,8 @@ export interface S72RecoveryChange {
   error: S72Error;
 }
 
-/** The tracks of the loaded source (player-and-client §3 "Tracks"). */
+// player-and-client §3 "Tracks"
+/** The tracks of the loaded source. */
 export interface S72Tracks {
   audio: AudioTrackInfo[];
   text: TextTrackInfo[];
@@ -164,7 +170,8 @@ export interface S72PlayerEventDetail {
   's72-airplay-change': { available: boolean; active: boolean };
 }
 
-/** The detail of `s72-cast-change` (player-and-client §3 "Cast state", §4). */
+// player-and-client §3 "Cast state", §4
+/** The detail of `s72-cast-change`. */
 export interface S72CastChange {
   connectionStatus: CastConnectionStatus;
   appState: CastAppState | null;
@@ -176,7 +183,8 @@ export interface S72CastChange {
   casting: boolean;
 }
 
-/** The detail of `s72-end-screen-click` (player-and-client §7 `custom:end-screen-video-clicked`). */
+// player-and-client §7 `custom:end-screen-video-clicked`
+/** The detail of `s72-end-screen-click`. */
 export interface S72EndScreenClick {
   slug: string;
   source: S72SuggestionSource;

@@ -1,6 +1,7 @@
+// DESIGN.md "Who uses it, and how"
 /**
  * `s72-player`: importing this module defines `<s72-player>` (and its control bar) and exports the
- * element class, its event map and the shared types (DESIGN.md "Who uses it, and how").
+ * element class, its event map and the shared types.
  */
 import './early-start.js';
 export { S72Player, MAX_PLAY_FAILURES, SEEK_STEP_S } from './s72-player.js';

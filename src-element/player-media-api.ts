@@ -1,11 +1,12 @@
 /* eslint-disable @typescript-eslint/no-unsafe-declaration-merging --
    the PlayerMediaApi interface below only adds typed overloads of addEventListener and
    removeEventListener, which the class inherits; it declares no member the class lacks. */
+// player-and-client §5
 /**
  * The `HTMLMediaElement`-like part of `<s72-player>`'s public API (positions in seconds, volume
  * 0..1), read live from the inner `<video>` like the media element itself, and typed listeners for
  * the one event map (`S72PlayerEventMap`). Writes go through the request map, so a seek from script
- * is clamped exactly like one from the seek bar (player-and-client §5).
+ * is clamped exactly like one from the seek bar.
  */
 import { LitElement } from 'lit';
 import { clamp } from './core/format-time.js';

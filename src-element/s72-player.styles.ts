@@ -1,5 +1,6 @@
+// DESIGN.md "Inside the player"
 /**
- * Styles of `<s72-player>` (DESIGN.md "Inside the player"). Logical properties throughout, so the
+ * Styles of `<s72-player>`. Logical properties throughout, so the
  * layout mirrors under `dir="rtl"`.
  */
 import { css } from 'lit';

@@ -53,7 +53,8 @@ import type { S72Suggestion } from './core/ui/ui-state.js';
 export { MAX_PLAY_FAILURES } from './controllers/playback-start-controller.js';
 export { SEEK_STEP_S } from './controllers/keyboard-controller.js';
 
-/** Engines in the order they are tried (player-and-client §4 "Engine choice"). */
+// player-and-client §4 "Engine choice"
+/** Engines in the order they are tried. */
 const ENGINE_LOADERS: readonly EngineLoader[] = [shakaEngineLoader, nativeHlsEngineLoader];
 const HOST_KEYS = ['paused', 'ended', 'played', 'loaded', 'error', 'buffering', 'muted', 'controlsVisible', 'bigPlay', 'cast', 'adBreak', 'endScreen', 'suggestions', 'debug'] as const;
 
@@ -68,8 +69,9 @@ const SOURCE_PROPERTIES = ['content', 'config', 'src', 'licenseUrl', 'keySystem'
 /** The properties whose values the element validates (`invalid_config`). */
 const CONFIG_PROPERTIES = ['config', 'keySystem', 'startTime', 'content', 'src'] as const;
 
+// issue 24 item 16
 /**
- * The player's `<video>`, made with the element (issue 24 item 16): the store has its media owner
+ * The player's `<video>`, made with the element: the store has its media owner
  * before the first render, so no owner change requests a host update from inside an update (Lit's
  * "change-in-update"); the template renders this node, `willUpdate` keeps its poster.
  */
@@ -300,7 +302,8 @@ export class S72Player extends PlayerMediaApi {
   private replacedPlayToken: string | null = null;
   /** `sourceIdentity` of the source loaded last; null while none is set. */
   private sourceKey: string | null = null;
-  /** What covers the controls (issue 22: what it covers is `inert`), and a focus move it asks for. */
+  // issue 22
+  /** What covers the controls (what it covers is `inert`), and a focus move it asks for. */
   private cover: Cover = null;
   private coverFocus: { to: Cover } | null = null;
 
@@ -317,7 +320,8 @@ export class S72Player extends PlayerMediaApi {
     engine: () => this.engines,
     checkLiveEnd: (error) => this.liveStatus.checkAfterError(error),
   });
-  /** [live] the live status poll (player-and-client §4 "Live status"). */
+  // player-and-client §4 "Live status"
+  /** [live] the live status poll. */
   private readonly liveStatus: LiveStatusController;
   private readonly engines = new EngineController(this, {
     loaders: ENGINE_LOADERS,
@@ -331,7 +335,8 @@ export class S72Player extends PlayerMediaApi {
   private readonly castControl = new CastController(this);
   /** [airplay] WebKit's AirPlay target picker. */
   private readonly airplayControl = new AirPlayController(this);
-  /** [watermark] the viewer id over the video, tamper checks (player-and-client §8, §9). */
+  // player-and-client §8, §9
+  /** [watermark] the viewer id over the video, tamper checks. */
   private readonly watermark = new WatermarkController(this, { destroy: () => this.engines.halt() });
   private readonly context = new ContextProvider(this, { context: playerContext });
   /** The host renders from these keys only; the controls subscribe to their own. */

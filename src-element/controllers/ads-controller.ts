@@ -1,6 +1,6 @@
+// issue 14; player-and-client §2 "Hidden ads overlay", §4 "Ad break", §7, §9 "Ads and watermark"; play-page §3 `ad_tag`, §8 `adblocked_content`; issue 22; play-page §8
 /**
- * Ads (issue 14; player-and-client §2 "Hidden ads overlay", §4 "Ad break", §7, §9 "Ads and
- * watermark"; play-page §3 `ad_tag`, §8 `adblocked_content`).
+ * Ads.
  *
  * With `content.adTag`, the tag is requested once per source with a random cache-buster
  * (`adTagUrl`), as the source starts loading; VMAP gives the breaks, a VAST tag one pre-roll
@@ -20,7 +20,7 @@
  *   to the film (the player's `muted`). The film cannot be sought during a break (the store's
  *   `canSeek` is false while the `ad` row is set).
  * - A playlist's ad item (`content.playbackMode: 'ad'`) sets the store's `adItem` row: the film's
- *   seek bar is disabled and the seek shortcuts do nothing (issue 22), the title bar says "Ad".
+ *   seek bar is disabled and the seek shortcuts do nothing, the title bar says "Ad".
  * - VAST tracking (`VASTTracker`): impression and `creativeView` at the first frame, `start` and the
  *   quartiles from the ad's progress, `complete`, `skip`, `pause`/`resume`, `mute`/`unmute`, error
  *   pixels with the VAST code (405 media error, 402 media timeout); VMAP `breakStart`/`breakEnd`.
@@ -28,7 +28,7 @@
  *   compact layout follows the player's width, debounced 500 ms.
  * - Ad errors (tag, VAST, media) are reported as recoverable `ad_error` (`s72-error`, category
  *   `ads`; the play page sends them to telemetry) and the content plays on. The tag request blocked
- *   (no HTTP answer) → critical `adblocked_content` (play-page §8), and the player telemetry's
+ *   (no HTTP answer) → critical `adblocked_content`, and the player telemetry's
  *   `adBlocked` turns true for this source.
  */
 import type { ReactiveController } from 'lit';
@@ -57,10 +57,10 @@ import { MediaListenersController, type PlayerHost } from './player-host.js';
 type AdLibrary = typeof import('../core/ads/schedule-runtime.js');
 let adLibraryLoad: Promise<AdLibrary> | null = null;
 
+// issue 12 "a lighter bundle"
 /**
  * The VAST/VMAP code (schedule-runtime.ts: ad-loader.ts with vast-client and vmap, about 16 KiB gzip) in its own chunk,
- * loaded once a source has an ad tag: players without ads never download it (issue 12 "a lighter
- * bundle"). A failed load is not kept, so the next ad tag tries again.
+ * loaded once a source has an ad tag: players without ads never download it. A failed load is not kept, so the next ad tag tries again.
  */
 function adLibrary(): Promise<AdLibrary> {
   adLibraryLoad ??= import('../core/ads/schedule-runtime.js').catch((error: unknown) => {
@@ -91,12 +91,14 @@ export interface AdsControllerOptions extends AdLoaderOptions {
 /** `stopped`: the player left the ad (new source, removed from the page): nothing is tracked. */
 type AdOutcome = 'complete' | 'skip' | 'error' | 'stopped';
 
-/** An `ad_error` (recoverable): reported, and the content plays on (player-and-client §7). */
+// player-and-client §7
+/** An `ad_error` (recoverable): reported, and the content plays on. */
 export function adError(message: string, data: Record<string, unknown> = {}, cause?: unknown): S72Error {
   return new S72Error('ad_error', message, { category: 'ads', severity: 'recoverable', data, cause });
 }
 
-/** The ad request was blocked: `adblocked_content` (play-page §8), critical. */
+// play-page §8
+/** The ad request was blocked: `adblocked_content`, critical. */
 export function adBlockedError(cause?: unknown): S72Error {
   return new S72Error('adblocked_content', 'The ad request was blocked (an ad blocker?)', { category: 'ads', severity: 'critical', cause });
 }
@@ -456,10 +458,11 @@ export class AdsController implements ReactiveController {
     this.host.report(adError(`Ad error: ${message}`, error instanceof AdLoadError && error.vastCode ? { vastCode: error.vastCode } : {}, error));
   }
 
+  // play-page §9
   /**
    * Plays the content after a break. The film's own play was held (its promise ended as an
    * interrupted play), so the autoplay policy's muted fallback is applied here: refused with
-   * sound → muted, as the player's autoplay does (play-page §9).
+   * sound → muted, as the player's autoplay does.
    */
   private resumeContent(): void {
     const media = this.media;

@@ -1,6 +1,6 @@
+// play-page §1 "casting and AirPlay", §2 `airplay=false`; player-and-client §2 "hidden while … AirPlaying"
 /**
- * AirPlay (play-page §1 "casting and AirPlay", §2 `airplay=false`; player-and-client §2 "hidden
- * while … AirPlaying"). Where WebKit has `WebKitPlaybackTargetAvailabilityEvent` (Safari), the
+ * AirPlay. Where WebKit has `WebKitPlaybackTargetAvailabilityEvent` (Safari), the
  * `<video>`'s `webkitplaybacktargetavailabilitychanged` events say whether an AirPlay target is
  * around; the button shows only then and unless `config.airplay === false`, and opens
  * `webkitShowPlaybackTargetPicker()`. `webkitcurrentplaybacktargetiswirelesschanged` tells when

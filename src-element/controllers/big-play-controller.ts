@@ -1,5 +1,6 @@
+// player-and-client §2
 /**
- * The big play button's rule (player-and-client §2; `core/ui/big-play-rules.ts`): writes the store's
+ * The big play button's rule (`core/ui/big-play-rules.ts`): writes the store's
  * `bigPlay` row. It shows before the first play, hides while playing, and after the video ends or a
  * source loads it shows for {@link BIG_PLAY_AFTER_MS} (3 s), or until playback starts. While casting or AirPlaying it
  * hides (`remote`: the cast controller's `cast` row, the AirPlay controller's `airplay` row). Timers run on the injected clock.

@@ -1,5 +1,6 @@
+// play-page §9 "Spinner delay 0.25 s"
 /**
- * Buffering and the spinner (play-page §9 "Spinner delay 0.25 s"). Buffering is confirmed by the
+ * Buffering and the spinner. Buffering is confirmed by the
  * engine (`buffering` events, forwarded with `set()`) and by the media (`waiting` once loaded,
  * `playing`); the spinner shows only after `spinnerDelayMs` of uninterrupted buffering. Owns the
  * spinner timer and its media listeners from `hostConnected` to `hostDisconnected`. Runs the buffering
@@ -19,7 +20,8 @@ export class BufferingController implements ReactiveController {
   /** Cancels the spinner timer; null when none is pending. */
   private cancelTimer: (() => void) | null = null;
   private visible = false;
-  /** The buffering monitor (ok / buffering / recovering, player-and-client §4): the store's `bufferingState`. */
+  // player-and-client §4
+  /** The buffering monitor (ok / buffering / recovering): the store's `bufferingState`. */
   readonly monitor: BufferingMonitorController;
 
   constructor(

@@ -1,6 +1,6 @@
+// player-and-client §4 "Buffering monitor", §9 "Buffering check every 0.5 s"
 /**
- * The buffering monitor (player-and-client §4 "Buffering monitor", §9 "Buffering check every
- * 0.5 s"): `ok` → `buffering` on `loadstart`, `seeking` or `waiting` → `recovering` when playback
+ * The buffering monitor: `ok` → `buffering` on `loadstart`, `seeking` or `waiting` → `recovering` when playback
  * resumes (`playing`, or the position moving forward) → `ok` after 1 s of recovery. The rules are in
  * `core/recovery/buffering-monitor.ts`; this controller feeds them the media's events and, while the
  * state is not `ok`, a check every {@link BUFFERING_CHECK_MS} through the injected clock. The state

@@ -1,6 +1,7 @@
 /// <reference types="chromecast-caf-sender" preserve="true" />
+// §8 "Cast start or stop failures are logged"; play-page §2 `cast`
 /**
- * The Google Cast sender (player-and-client §1–§9 casting parts; play-page §2 `cast`, "Casting to
+ * The Google Cast sender (player-and-client §1–§9 casting parts, "Casting to
  * {receiver}", §9 default app id). It owns the SDK (loaded only when `config.cast.enabled` and the
  * browser may cast: `core/cast/cast-support.ts`), the `CastContext`, the session's message channels
  * and the `RemotePlayer`, feeds their events to the state machine (`core/cast/cast-state.ts`) and
@@ -15,7 +16,7 @@
  *   debounced 500 ms. The receiver must answer within 60 s (10 s for a resumed session, checked
  *   1 s after resuming), re-checked at most every 10 s; otherwise `timeout` and "connection lost".
  * - Volume goes to the receiver at most every 500 ms. Start/stop failures are reported as
- *   recoverable `cast` errors (§8 "Cast start or stop failures are logged").
+ *   recoverable `cast` errors.
  *
  * Everything runs on the injected clock; the SDK comes through the injected loader (tests: the fake
  * framework of test/helpers/fake-cast.ts through the same `__onGCastApiAvailable` path).
@@ -56,7 +57,8 @@ export interface CastControllerOptions {
   clock?: Clock;
   /** The browser's user agent (Safari, Firefox and smart TVs never cast). */
   userAgent?: () => string;
-  /** "Reconnect reloads the page" (§8). */
+  // §8
+  /** "Reconnect reloads the page". */
   reload?: () => void;
 }
 
@@ -102,7 +104,8 @@ export class CastController implements ReactiveController {
     return this.state;
   }
 
-  /** True while playback belongs to the receiver (heartbeat and player telemetry stop, §5). */
+  // §5
+  /** True while playback belongs to the receiver (heartbeat and player telemetry stop). */
   get casting(): boolean {
     return isCasting(this.state);
   }

@@ -1,7 +1,8 @@
+// DESIGN.md "Timers and I/O are injected"; player-and-client §9 "Controls"
 /**
- * One pending call at a time, run after a quiet period (player-and-client §9 "Controls": the seek
+ * One pending call at a time, run after a quiet period (the seek
  * bar seeks 0.125 s after the thumb stops). Owns its timer: a disconnected host drops the pending
- * call. Takes the injected clock (DESIGN.md "Timers and I/O are injected").
+ * call. Takes the injected clock.
  */
 import type { ReactiveController, ReactiveControllerHost } from 'lit';
 import { systemClock, type Clock } from '../core/clock.js';

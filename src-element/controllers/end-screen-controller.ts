@@ -1,5 +1,6 @@
+// player-and-client §4 "End screen"
 /**
- * The end screen's timing (player-and-client §4 "End screen"): writes the store's `endScreen` row.
+ * The end screen's timing: writes the store's `endScreen` row.
  * The rule is `endScreenDue` (core/ui/end-screen-rules.ts); this controller adds the timers: the
  * end screen shows {@link END_SCREEN_DELAY_MS} after the rule first holds, never sooner than
  * {@link END_SCREEN_MOUNT_DELAY_MS} after the player was mounted (`hostConnected`). It hides when

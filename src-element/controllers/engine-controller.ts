@@ -1,13 +1,13 @@
+// player-and-client §4 "Engine choice"; DESIGN.md "Inside the player"; player-and-client §8 "Client"
 /**
- * The engine's lifecycle (player-and-client §4 "Engine choice"; DESIGN.md "Inside the player"):
+ * The engine's lifecycle:
  * choose an engine for the source, create it, load at the start position, unload, switch sources,
  * and ignore the results of a load that a newer one replaced (generation guard). Removing the
  * player from the page ends the playback session (engine destroyed, EME sessions closed); moving it
  * (disconnect and connect in one task) keeps it playing.
  *
  * Bad input never throws: a `content` without `assets`, a start time that is not a number, or a
- * negative start on a VOD source is reported as a recoverable `invalid_config` (player-and-client
- * §8 "Client") and the bad part is ignored.
+ * negative start on a VOD source is reported as a recoverable `invalid_config` and the bad part is ignored.
  *
  * @fires s72-loaded - `{engine}` once the source is loaded
  * @fires s72-tracks-change - the tracks, once loaded and whenever they or the active ones change
@@ -28,13 +28,15 @@ import type { PlaybackHost, PlaybackStartController } from './playback-start-con
 export interface EngineHost extends PlaybackHost {
   readonly hasUpdated: boolean;
   readonly updateComplete: Promise<boolean>;
-  /** What to play: `content` (player-and-client §3 "Content"), else the plain-HTML attributes. */
+  // player-and-client §3 "Content"
+  /** What to play: `content`, else the plain-HTML attributes. */
   readonly content: S72Content | null;
   readonly src: string | null;
   readonly licenseUrl: string | null;
   readonly keySystem: string | null;
   readonly authToken: string | null;
-  /** Requested start position, seconds (`start-time`; play-page §2 `t`), or null. */
+  // play-page §2 `t`
+  /** Requested start position, seconds (`start-time`), or null. */
   readonly startTime: number | null;
   readonly autoplay: boolean;
 }
@@ -44,12 +46,14 @@ export interface EngineControllerOptions {
   loaders: readonly EngineLoader[];
   buffering: BufferingController;
   playback: PlaybackStartController;
+  // player-and-client §4
   /**
-   * Told as each load starts fetching (the start watchdog starts, player-and-client §4):
+   * Told as each load starts fetching (the start watchdog starts):
    * `source` for a new source, `reload` for "Try again", a recovery reload or a re-insertion.
    */
   onLoadStart?: (reason: 'source' | 'reload') => void;
-  /** The element subtitles are drawn in (the subtitle overlay's, player-and-client §2); absent: the native renderer. */
+  // player-and-client §2
+  /** The element subtitles are drawn in (the subtitle overlay's); absent: the native renderer. */
   textContainer?: () => HTMLElement | null;
   /**
    * This device's platform, MSE and key systems (probing the ones asked for); default
@@ -60,7 +64,8 @@ export interface EngineControllerOptions {
 
 const NO_TRACKS = (): S72Tracks => ({ audio: [], text: [], video: [] });
 
-/** A recoverable `invalid_config` (player-and-client §8 "Client"). */
+// player-and-client §8 "Client"
+/** A recoverable `invalid_config`. */
 export function invalidConfig(message: string, data?: Record<string, unknown>): S72Error {
   return new S72Error('invalid_config', message, { category: 'client', severity: 'recoverable', ...(data ? { data } : {}) });
 }
@@ -115,8 +120,9 @@ export class EngineController implements ReactiveController {
     this.schedule();
   }
 
+  // player-and-client §4 "Playback recovery"
   /**
-   * Recovery (player-and-client §4 "Playback recovery"): reloads the source at `position` (seconds;
+   * Recovery: reloads the source at `position` (seconds;
    * null: where the load would start anyway) and plays if `play` (null: autoplay or resume rule).
    */
   reloadAt(position: number | null, play: boolean | null): void {
@@ -133,7 +139,8 @@ export class EngineController implements ReactiveController {
     void this.releaseEngine();
   }
 
-  /** Reloads the source at the last position ("Try again", player-and-client §8). */
+  // player-and-client §8
+  /** Reloads the source at the last position ("Try again"). */
   retry(): void {
     this.resumeAt = this.host.store.owners.media?.currentTime || this.resumeAt;
     this.schedule();
@@ -303,8 +310,9 @@ function toS72Error(error: unknown): S72Error {
   });
 }
 
+// issue 12 "Levers"
 /**
- * Starts what a source needs while nothing else is ready (issue 12 "Levers"): every engine's code
+ * Starts what a source needs while nothing else is ready: every engine's code
  * for the source's kinds (DASH when they cannot be read), the manifest the engine will most likely
  * ask for first (one, never through the manifest proxy, never a progressive file; taken by the
  * engine from `manifest-prefetch.ts`) and the key-system probe the engine choice waits for (cached

@@ -1,5 +1,6 @@
+// player-and-client §2 "Control bar", §5 "Fullscreen is hidden if unsupported"
 /**
- * Fullscreen (player-and-client §2 "Control bar", §5 "Fullscreen is hidden if unsupported"). The
+ * Fullscreen. The
  * player host goes fullscreen, so the controls stay on top; where only the video can (iPhone
  * Safari: `webkitEnterFullscreen`), the video does. The state itself is read by the store from the
  * document (`fullscreen` row), never assumed here. Listens for `fullscreenerror` while connected.

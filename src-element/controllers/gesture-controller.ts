@@ -1,5 +1,6 @@
+// player-and-client §9 "Controls"
 /**
- * Touch gestures on the picture (player-and-client §9 "Controls"; `core/ui/double-tap.ts`): a
+ * Touch gestures on the picture (`core/ui/double-tap.ts`): a
  * double tap on the right seeks +10 s, on the left −10 s, further quick taps add 10 s each; the
  * store's `seekIndicator` row shows the burst's total for {@link SEEK_INDICATOR_MS} after its last
  * seek. A single tap only brings up the controls (the idle controller reacts to the touch itself);

@@ -1,6 +1,7 @@
+// play-page §7 `POST /services/license/heartbeat`, §8; player-and-client §5; issue 22 item 4; §8 "Player"
 /**
- * Heartbeat (play-page §7 `POST /services/license/heartbeat`, §8; player-and-client §5, §7
- * "Embedded player" / "What the product does with answers", §8 "Player").
+ * Heartbeat (§7
+ * "Embedded player" / "What the product does with answers").
  *
  * With `config.heartbeat = {uri, intervalMs}`, sends `POST uri` (no body) with the header
  * `x-play-session: <host.playToken>` (the token in force, read at each beat) every `intervalMs` ms
@@ -24,7 +25,7 @@
  * a beat on its way finishes, its answer no longer acts); a new source (`content`) or another
  * `config.heartbeat` starts over; removing the player ends the session (nothing loaded: no beats).
  *
- * Ending the session (issue 22 item 4; play-page §7 leaves the body unshown): once a beat went out,
+ * Ending the session (play-page §7 leaves the body unshown): once a beat went out,
  * the player tells the storefront when the stream ends, so that the viewer's stream count drops at
  * once rather than when the storefront stops waiting for beats: a last `POST uri` with the same
  * `x-play-session` header (the token of the session's beats), `content-type: application/json` and
@@ -54,9 +55,10 @@ export interface SessionControllerOptions {
   clock?: Clock;
   /** Looked up on every call when absent (tests may stub the global). */
   fetch?: typeof globalThis.fetch;
+  // player-and-client §5
   /**
    * The cast hook: true while playback runs on a cast receiver, which then reports for itself
-   * (player-and-client §5: no heartbeat and no telemetry while casting). There is no cast yet
+   * (no heartbeat and no telemetry while casting). There is no cast yet
    * (issue 13 wires its controller here); default: never casting.
    */
   isCasting?: () => boolean;
@@ -91,9 +93,10 @@ export class HeartbeatController implements ReactiveController {
   private wasLoaded = false;
   /** The source of this session has loaded (a new source beats only once it is loaded). */
   private sessionLoaded = false;
+  // issue 22 item 4
   /**
    * The storefront's stream session this player holds: where and with which token a beat went
-   * since the last stop (issue 22 item 4), or null.
+   * since the last stop, or null.
    */
   private open: { uri: string; token: string; intervalMs: number } | null = null;
   /** The beat on its way (a stop waits for it, so that the storefront gets them in order). */
@@ -244,9 +247,9 @@ export class HeartbeatController implements ReactiveController {
     });
   }
 
+  // issue 22 item 4
   /**
-   * Ends the storefront's stream session this player holds, if a beat went out since the last stop
-   * (issue 22 item 4): a keepalive `POST uri` with {@link HEARTBEAT_STOP_BODY}. It goes after the
+   * Ends the storefront's stream session this player holds, if a beat went out since the last stop: a keepalive `POST uri` with {@link HEARTBEAT_STOP_BODY}. It goes after the
    * beat on its way, if any, unless `immediately` (the page is going away: no later task runs).
    * The answer is ignored. The next beat starts a new session, at once when playback runs.
    */
@@ -331,7 +334,8 @@ export class HeartbeatController implements ReactiveController {
   }
 }
 
-/** The body of the beat that ends the session (issue 22 item 4). */
+// issue 22 item 4
+/** The body of the beat that ends the session. */
 export const HEARTBEAT_STOP_BODY = '{"state":"stopped"}';
 
 const MESSAGES = {

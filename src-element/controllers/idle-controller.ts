@@ -1,5 +1,6 @@
+// player-and-client §9 "Controls"
 /**
- * Auto-hide of the controls and the title bar (player-and-client §9 "Controls": "Overlay hides after
+ * Auto-hide of the controls and the title bar ("Overlay hides after
  * 3000 ms of interaction, 1000 ms after mouse leave"): writes the store's `controlsVisible` row.
  *
  * - Any interaction in the player (pointer move or down — mouse, pen or touch —, a key press, keyboard
@@ -20,9 +21,11 @@ import { systemClock, type Clock } from '../core/clock.js';
 import type { PlayerState, PlayerStateKey } from '../core/player-store.js';
 import type { PlayerHost } from './player-host.js';
 
-/** player-and-client §9: the controls hide this long after the last interaction, ms. */
+// player-and-client §9
+/** The controls hide this long after the last interaction, ms. */
 export const IDLE_HIDE_MS = 3000;
-/** player-and-client §9: the controls hide this long after the mouse left the player, ms. */
+// player-and-client §9
+/** The controls hide this long after the mouse left the player, ms. */
 export const MOUSE_LEAVE_HIDE_MS = 1000;
 
 /** The surfaces that hide together (tag names inside the player's shadow root). */

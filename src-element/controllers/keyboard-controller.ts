@@ -1,9 +1,10 @@
+// player-and-client §9 "Controls"; issue 22
 /**
- * Keyboard shortcuts (player-and-client §9 "Controls"): Space/K play-pause, ←/→ and J/L seek 10 s,
+ * Keyboard shortcuts: Space/K play-pause, ←/→ and J/L seek 10 s,
  * ↑/↓ volume, comma/period step one frame (0.04 s) back/forward while paused, M mute, F fullscreen,
  * C subtitles on/off, Escape closes the end screen. During an ad break (the ads overlay covers the player)
  * Space/K play or pause the ad and M mutes it (the overlay's own requests), F still toggles fullscreen,
- * and every other shortcut does nothing: the film under the ad cannot be sought or played (issue 22).
+ * and every other shortcut does nothing: the film under the ad cannot be sought or played.
  * Seeks are refused during a playlist's ad item too (the store's `canSeek`). Each key becomes the same request event a control would send,
  * so it goes through the one request map. Keys typed into a control keep their native meaning
  * (Space on a button, arrows on a slider, anything in a text field the page slotted in); the
@@ -16,7 +17,8 @@ import { fireRequest } from '../events.js';
 import { mediaPosition } from '../core/media-seek.js';
 import { Listeners, type PlayerHost } from './player-host.js';
 
-/** player-and-client §9 "Controls": seek step with the arrow keys, J and L, in seconds. */
+// player-and-client §9 "Controls"
+/** Seek step with the arrow keys, J and L, in seconds. */
 export const SEEK_STEP_S = 10;
 /** Volume step of the up/down arrow keys (0..1 scale). */
 export const VOLUME_STEP = 0.1;

@@ -1,6 +1,6 @@
+// play-page §4 "Live events", §8 "Live errors", §9; player-and-client §3 `live.status`, §4 "Live status", §7 `GET {live status baseUrl}{slug}`, §8 `live_stream_status_disabled`; issue 22 item 2
 /**
- * Live status (play-page §4 "Live events", §8 "Live errors", §9; player-and-client §3 `live.status`,
- * §4 "Live status", §7 `GET {live status baseUrl}{slug}`, §8 `live_stream_status_disabled`).
+ * Live status.
  *
  * For a live source (an asset of `content` with `isLive`) and `config.live = {statusBaseUrl,
  * pollIntervalMs?}`, polls `GET {statusBaseUrl}{content.slug}` (header `x-play-session`: the play
@@ -20,7 +20,7 @@
  * A live source without `config.live` reports `live_stream_status_disabled` (recoverable) once and is
  * not polled. Every error has category `live`.
  *
- * Asked at once, besides the schedule (issue 22 item 2): when the engine reports a 404 on a live
+ * Asked at once, besides the schedule: when the engine reports a 404 on a live
  * segment or manifest (`checkAfterError`, called by the recovery controller for every error), the
  * status is requested now instead of at the next poll; the pending poll is replaced by it. If it
  * answers `completed`, `live_event_completed` ends playback as above and the 404 is never shown
@@ -67,7 +67,8 @@ export interface LiveStatusControllerOptions {
   fetch?: typeof globalThis.fetch;
 }
 
-/** True when `content` has an asset marked live (player-and-client §3 "Content": `isLive`). */
+// player-and-client §3 "Content"
+/** True when `content` has an asset marked live (`isLive`). */
 export function isLiveContent(content: S72Content | null | undefined): boolean {
   const assets = (content as { assets?: unknown } | null | undefined)?.assets;
   if (typeof assets !== 'object' || assets === null) return false;

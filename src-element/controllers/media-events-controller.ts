@@ -1,6 +1,6 @@
+// DESIGN.md "Element events"
 /**
- * Connects the store to its owners and re-dispatches the media events from the host (DESIGN.md
- * "Element events": native media events are re-dispatched unchanged). Both live from
+ * Connects the store to its owners and re-dispatches the media events from the host (native media events are re-dispatched unchanged). Both live from
  * `hostConnected` (the `<video>` from the first render on) to `hostDisconnected`, so a player moved
  * in the page keeps its events and its controls keep updating.
  */

@@ -1,5 +1,6 @@
+// player-and-client §4 "Playback recovery"
 /**
- * Starting playback (player-and-client §4 "Playback recovery": "After 3 failed play attempts,
+ * Starting playback ("After 3 failed play attempts,
  * PLAY_FAILED"; play-page §9 autoplay: muted autoplay when the browser refuses sound). Counts play
  * refusals other than the autoplay policy and interrupted plays; the count resets once the media
  * confirms playback (`playing`).
@@ -15,7 +16,8 @@ import { fireEvent } from '../events.js';
 import { MediaListenersController, type PlayerHost } from './player-host.js';
 import { UnmuteCueController } from './unmute-cue-controller.js';
 
-/** player-and-client §4 "Playback recovery": failed play attempts before `play_failed`. */
+// player-and-client §4 "Playback recovery"
+/** Failed play attempts before `play_failed`. */
 export const MAX_PLAY_FAILURES = 3;
 
 /** The host also exposes its `muted` property, which the muted fallback turns on. */
@@ -25,7 +27,8 @@ export interface PlaybackHost extends PlayerHost {
 
 export class PlaybackStartController {
   private failures = 0;
-  /** The "Tap to unmute" cue of a muted autoplay (issue 22 item 13). */
+  // issue 22 item 13
+  /** The "Tap to unmute" cue of a muted autoplay. */
   private readonly unmuteCue: UnmuteCueController;
 
   constructor(private readonly host: PlaybackHost) {

@@ -1,5 +1,6 @@
+// DESIGN.md "Inside the player"
 /**
- * What the controllers need from the element that hosts them (DESIGN.md "Inside the player"). The
+ * What the controllers need from the element that hosts them. The
  * interface, not the `S72Player` class, so each controller can be started and stopped on a small
  * test host (lit `reactive-controller.ts`: "the host only needs to implement ReactiveControllerHost").
  */

@@ -1,7 +1,8 @@
+// player-and-client §3 "User preferences"; §3 "Tracks"
 /**
  * The viewer's subtitle preferences and subtitle choice, remembered in localStorage
- * (player-and-client §3 "User preferences": subtitleTextColor, subtitleBackground, subtitleTextSize
- * "saved in local storage under a player preferences key"; §3 "Tracks").
+ * (subtitleTextColor, subtitleBackground, subtitleTextSize
+ * "saved in local storage under a player preferences key").
  *
  * - On `hostConnected` it reads `PREFERENCES_STORAGE_KEY` and writes the store's
  *   `subtitlePreferences` (valid fields only, the defaults for the rest) and `textTrackChoice`.

@@ -1,5 +1,6 @@
+// player-and-client §4 "Playback recovery", §9 "Engine"; issue 9 "Recovery"
 /**
- * Playback recovery (player-and-client §4 "Playback recovery", §9 "Engine"; issue 9 "Recovery") and
+ * Playback recovery and
  * the one way errors reach the page. Every error the player reports goes through `report()`:
  *
  * - A CRITICAL network or media error (rules: `core/recovery/recovery-policy.ts`) is intercepted: the

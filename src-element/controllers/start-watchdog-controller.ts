@@ -1,6 +1,6 @@
+// player-and-client §4 "Start watchdog", §9 "every 5 s; gives up after 10 s or 60 s"
 /**
- * The start watchdog (player-and-client §4 "Start watchdog", §9 "every 5 s; gives up after 10 s or
- * 60 s"): from the start of a load (`start()`, called by the engine lifecycle for every load,
+ * The start watchdog: from the start of a load (`start()`, called by the engine lifecycle for every load,
  * reloads included) until playback starts, it checks every {@link WATCHDOG_CHECK_MS} through the
  * injected clock whether the start is progressing (engine loaded, `readyState`, seconds buffered;
  * rules in `core/recovery/start-watchdog.ts`). It gives up after 10 s without progress or 60 s in

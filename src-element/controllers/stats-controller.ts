@@ -1,5 +1,6 @@
+// player-and-client §2 "debug statistics overlay", §4, §9
 /**
- * Debug mode's statistics (player-and-client §2 "debug statistics overlay", §4, §9): while the store's
+ * Debug mode's statistics: while the store's
  * `debug` row is on, every {@link STATS_INTERVAL_MS} (0.5 s) builds a `StatsView` — playback state,
  * decoded size, variant and estimated bit rates, buffer ahead, dropped and decoded frames, engine and
  * version, and the last 120 s of samples for the graph — and writes it to the store's `stats` row;

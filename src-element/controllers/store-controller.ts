@@ -1,6 +1,6 @@
+// DESIGN.md "Inside the player"
 /**
- * Re-renders a Lit host when the store keys it reads change, and only then (DESIGN.md "Inside the
- * player": "the element re-renders only for the keys it reads"). Subscribes on `hostConnected`,
+ * Re-renders a Lit host when the store keys it reads change, and only then ("the element re-renders only for the keys it reads"). Subscribes on `hostConnected`,
  * unsubscribes on `hostDisconnected`; `setStore()` follows a store that arrives later (context).
  */
 import type { ReactiveController, ReactiveControllerHost } from 'lit';

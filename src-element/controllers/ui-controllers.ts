@@ -1,5 +1,6 @@
+// issue 10; DESIGN.md "Inside the player"
 /**
- * The controllers behind the player's surfaces (issue 10; DESIGN.md "Inside the player"): one line
+ * The controllers behind the player's surfaces: one line
  * each, so the host stays a thin wiring class. Each owns its timers and listeners from
  * `hostConnected` to `hostDisconnected` and writes what the surfaces show with `store.setUi()`.
  */

@@ -1,6 +1,6 @@
+// issue 22 item 13; play-page §9 "muted autoplay when the browser refuses sound"
 /**
- * The "Tap to unmute" cue of a muted autoplay (issue 22 item 13; play-page §9 "muted autoplay when
- * the browser refuses sound"): writes the store's `unmuteCue` row, which `<s72-unmute-button>` shows.
+ * The "Tap to unmute" cue of a muted autoplay: writes the store's `unmuteCue` row, which `<s72-unmute-button>` shows.
  *
  * - `mutedAutoplay(fellBack)` is called by the playback-start controller when autoplay started
  *   playing muted: either the browser refused sound and it retried muted (`fellBack`), or the page
@@ -16,7 +16,8 @@ import { systemClock, type Clock, type TimerHandle } from '../core/clock.js';
 import { REQUEST_EVENTS } from '../events.js';
 import { MediaListenersController, type PlayerHost } from './player-host.js';
 
-/** The cue hides after this much play, ms (issue 22 item 13: "until the viewer unmutes or 10 s of play"). */
+// issue 22 item 13
+/** The cue hides after this much play, ms ("until the viewer unmutes or 10 s of play"). */
 export const UNMUTE_CUE_PLAY_MS = 10_000;
 
 export class UnmuteCueController implements ReactiveController {

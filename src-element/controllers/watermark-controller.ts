@@ -1,7 +1,6 @@
+// player-and-client §2 "It also handles … a watermark", §8 "Player: Watermark tampering raises an error and destroys the player", §9 "Watermark checked every 0.5 s; corner changes every 15 minutes"; issue 14 "Watermark"
 /**
- * The forensic watermark (player-and-client §2 "It also handles … a watermark", §8 "Player: Watermark
- * tampering raises an error and destroys the player", §9 "Watermark checked every 0.5 s; corner
- * changes every 15 minutes"; issue 14 "Watermark").
+ * The forensic watermark.
  *
  * While the play token of the session names a viewer (`s72usr`, else `uid`: `viewerIdFrom`), the
  * player draws that id over the video: a box in the player's shadow root (no `part`, so
@@ -294,12 +293,13 @@ export class WatermarkController implements ReactiveController {
     if (this.pictureInPicture) this.check('event');
   };
 
+  // issue 12
   /**
    * A change to the watermark, its ancestors, the host's attributes or the shadow root's styles is
    * checked at once; any other node added or removed in the shadow root (Lit rendering the
    * controls, a script adding a cover) is checked at the next animation frame, once per frame: a
    * check reads computed styles and boxes (a forced style and layout), and at start-up Lit's renders
-   * would otherwise force one per mutation batch (issue 12: 40 ms of the play page's start).
+   * would otherwise force one per mutation batch (40 ms of the play page's start).
    */
   private readonly onMutations = (records: MutationRecord[]): void => {
     const mark = this.mark;
@@ -453,7 +453,8 @@ export class WatermarkController implements ReactiveController {
     }
   }
 
-  /** Destroys the player and reports `watermark_tampered` (player-and-client §8). */
+  // player-and-client §8
+  /** Destroys the player and reports `watermark_tampered`. */
   private tamper(found: Tampering): void {
     const error = watermarkTampered(found.reason, found.detail);
     this.tampered = error;

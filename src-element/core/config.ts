@@ -1,5 +1,6 @@
+// player-and-client §3 "Player configuration"
 /**
- * Reading the player configuration from the page (player-and-client §3 "Player configuration").
+ * Reading the player configuration from the page.
  * Bad input is never thrown: the `config` attribute's JSON and the `config` property are checked
  * here, and the player reports anything that is not an object as a recoverable `invalid_config`
  * and plays with the defaults. Framework-free.
@@ -32,10 +33,10 @@ function isPlainObject(value: unknown): value is Record<PropertyKey, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
+// player-and-client §5 "iPhone fullscreen can be blocked by a restriction"; play-page §9
 /**
  * Whether the configuration lets the player go fullscreen on this device: not with
- * `fullscreen: false`, nor on an iPhone with the `restrictions.iphoneFullscreen: false` toggle
- * (player-and-client §5 "iPhone fullscreen can be blocked by a restriction"; play-page §9). Pure.
+ * `fullscreen: false`, nor on an iPhone with the `restrictions.iphoneFullscreen: false` toggle. Pure.
  */
 export function fullscreenAllowed(config: Pick<S72PlayerConfig, 'fullscreen' | 'restrictions'> | undefined, iphone: boolean): boolean {
   if (config?.fullscreen === false) return false;

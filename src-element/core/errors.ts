@@ -1,5 +1,6 @@
+// DESIGN.md "Contracts → Errors"
 /**
- * The one error class the viewer or embedder ever sees (DESIGN.md "Contracts → Errors").
+ * The one error class the viewer or embedder ever sees.
  *
  * Codes are the spec's snake_case codes: play-page §8 ("Codes shown to users", "Playback error
  * mapping") and player-and-client §8 ("Client", "Cast", "Player"). A code is never renamed or
@@ -27,7 +28,8 @@ export type ClientErrorCode =
   | 'invalid_config'
   | 'request_aborted';
 
-/** Access and availability codes shown to users (play-page §8 "Codes shown to users"). */
+// play-page §8 "Codes shown to users"
+/** Access and availability codes shown to users. */
 export type AccessErrorCode =
   | 'availability_expired'
   | 'play_token_expired'
@@ -45,7 +47,8 @@ export type AccessErrorCode =
   | 'rental_expired'
   | 'unauthorized';
 
-/** Playback codes (play-page §8 "Playback error mapping", player-and-client §8 "Player"). */
+// play-page §8 "Playback error mapping", player-and-client §8 "Player"
+/** Playback codes. */
 export type PlaybackErrorCode =
   | 'network_error'
   | 'too_many_devices'
@@ -67,9 +70,11 @@ export type PlaybackErrorCode =
   | 'live_stream_completed'
   | 'not_a_live_stream'
   | 'watermark_tampered'
-  /** The start watchdog gave up: no buffering progress for 10 s, or no start in 60 s (player-and-client §4 "Start watchdog"; the spec names no code). */
+  // player-and-client §4 "Start watchdog"
+  /** The start watchdog gave up: no buffering progress for 10 s, or no start in 60 s (the spec names no code). */
   | 'start_timeout'
-  /** An ad request, VAST document or ad media failed (player-and-client §7 "Ad errors are reported as telemetry and playback continues"; the spec names no code): recoverable. */
+  // player-and-client §7 "Ad errors are reported as telemetry and playback continues"
+  /** An ad request, VAST document or ad media failed (the spec names no code): recoverable. */
   | 'ad_error'
   /**
    * A part of the player's own code (a lazily loaded chunk such as the playback engine) could not
@@ -78,7 +83,8 @@ export type PlaybackErrorCode =
   | 'module_load_failed'
   | 'playback_error';
 
-/** Cast codes (player-and-client §8 "Cast"; `core/cast/cast-errors.ts` has their messages). */
+// player-and-client §8 "Cast"
+/** Cast codes (`core/cast/cast-errors.ts` has their messages). */
 export type CastErrorCode =
   | 'cast_sdk_not_loaded'
   | 'not_connected'
@@ -91,7 +97,8 @@ export type CastErrorCode =
 
 export type S72ErrorCode = ClientErrorCode | AccessErrorCode | PlaybackErrorCode | CastErrorCode;
 
-/** Which subsystem raised the error (DESIGN.md "Contracts → Errors"). */
+// DESIGN.md "Contracts → Errors"
+/** Which subsystem raised the error. */
 export type S72ErrorCategory =
   | 'client'
   | 'network'
@@ -112,7 +119,8 @@ export interface S72ErrorInit {
   severity?: S72ErrorSeverity;
   /** HTTP status of the failed response, when there was one. */
   httpStatus?: number;
-  /** Request id read from the failed response's headers (play-page §8: "Errors carry a request id"). */
+  // play-page §8
+  /** Request id read from the failed response's headers ("Errors carry a request id"). */
   requestId?: string;
   /** The engine's own numeric code (shaka's `category * 1000 + n`), when the engine raised it. */
   engineCode?: number;
@@ -150,7 +158,8 @@ export class S72Error extends Error {
     this.data = Object.freeze({ ...(init.data ?? {}) });
   }
 
-  /** A plain, token-free object for window messages and telemetry (DESIGN.md "Security rules"). */
+  // DESIGN.md "Security rules"
+  /** A plain, token-free object for window messages and telemetry. */
   toJSON(): {
     code: S72ErrorCode;
     category: S72ErrorCategory;
@@ -186,7 +195,8 @@ export function isS72Error(value: unknown): value is S72Error {
 /** Header names that may carry the request id of a failed response, first match wins. */
 export const REQUEST_ID_HEADERS = ['x-request-id', 'x-amzn-requestid', 'x-correlation-id'] as const;
 
-/** Reads the request id from response headers (play-page §8). Returns undefined when absent. */
+// play-page §8
+/** Reads the request id from response headers. Returns undefined when absent. */
 export function requestIdFrom(headers: Headers | Record<string, string> | undefined): string | undefined {
   if (!headers) return undefined;
   for (const name of REQUEST_ID_HEADERS) {

@@ -1,5 +1,6 @@
+// player-and-client §9 "Controls"
 /**
- * Media time helpers for the element (player-and-client §9 "Controls"). Framework-free.
+ * Media time helpers for the element. Framework-free.
  *
  * The time texts themselves live in one place, `core/i18n/` (`time.ts` for clock times, the
  * translator for words); this module keeps the element's historical entry points. Clock times
@@ -17,7 +18,8 @@ export function spokenTime(seconds: number): string {
   return createTranslator('en').spokenTime(seconds);
 }
 
-/** Clamps `value` into `[min, max]` (player-and-client §5: seeks and slider values are clamped). */
+// player-and-client §5
+/** Clamps `value` into `[min, max]` (seeks and slider values are clamped). */
 export function clamp(value: number, min: number, max: number): number {
   if (!Number.isFinite(value)) return min;
   return Math.min(Math.max(value, min), Math.max(min, max));

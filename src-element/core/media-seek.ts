@@ -1,6 +1,6 @@
+// player-and-client §5 "Seek"
 /**
- * Seeking the media element when the engine may still move its playhead (player-and-client §5
- * "Seek"): a seek asked for before the media's metadata is kept and made once the metadata is in.
+ * Seeking the media element when the engine may still move its playhead: a seek asked for before the media's metadata is kept and made once the metadata is in.
  *
  * Why: until `loadedmetadata` the element only keeps a position as its start position, and the
  * engine moves the playhead to *its* start position when the metadata arrives (shaka does in its

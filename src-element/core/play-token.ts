@@ -1,6 +1,7 @@
+// player-and-client §3 "Content"; §5 "The player-session token is decoded from its middle segment"
 /**
- * Reading the play token (player-and-client §3 "Content": `session {token, uid, olv, delpol,
- * tlmtry, s72usr}`; §5 "The player-session token is decoded from its middle segment"). The token
+ * Reading the play token (`session {token, uid, olv, delpol,
+ * tlmtry, s72usr}`). The token
  * is a JWT-like `header.payload.signature`; only the payload (base64url JSON) is read, never
  * verified (the storefront verifies it). Framework-free.
  */
@@ -12,7 +13,8 @@ export interface PlayTokenPayload {
   uid?: number | string;
   olv?: number;
   delpol?: string;
-  /** False (or `0`, `"false"`) turns player telemetry off (player-and-client §5). */
+  // player-and-client §5
+  /** False (or `0`, `"false"`) turns player telemetry off. */
   tlmtry?: boolean | number | string;
   s72usr?: number | string;
   /** Expiry, epoch seconds. */
@@ -37,9 +39,9 @@ export function decodePlayToken(token: string | null | undefined): PlayTokenPayl
   }
 }
 
+// player-and-client §5
 /**
- * False when the play token says telemetry is off (`tlmtry` false, `0` or `"false"`,
- * player-and-client §5); true otherwise, also for a token that cannot be decoded.
+ * False when the play token says telemetry is off (`tlmtry` false, `0` or `"false"`); true otherwise, also for a token that cannot be decoded.
  */
 export function telemetryAllowed(token: string | null | undefined): boolean {
   const flag = decodePlayToken(token)?.tlmtry;

@@ -1,6 +1,6 @@
+// DESIGN.md "Inside the player"; §7.2, §7.3
 /**
- * The player's state store (DESIGN.md "Inside the player"; STYLE.md §2 media-chrome `media-store`,
- * §7.2, §7.3). Framework-free: no Lit, no React; only the media element, the engine interface and
+ * The player's state store (STYLE.md §2 media-chrome `media-store`). Framework-free: no Lit, no React; only the media element, the engine interface and
  * the document's fullscreen API.
  *
  * One table, `PLAYER_STATE`, says for every state key how it is read from its *owners* (the
@@ -29,15 +29,19 @@ import { DEFAULT_PLAYER_UI, type PlayerUi } from './ui/ui-state.js';
 export interface PlayerSession {
   /** The engine loaded the source: metadata known, playback can start. */
   loaded: boolean;
-  /** The engine or the media reported buffering (the spinner's input, play-page §9). */
+  // play-page §9
+  /** The engine or the media reported buffering (the spinner's input). */
   buffering: boolean;
-  /** The buffering monitor's state (player-and-client §4 "Buffering monitor"). */
+  // player-and-client §4 "Buffering monitor"
+  /** The buffering monitor's state. */
   bufferingState: BufferingState;
   /** The critical error that stopped playback, or null. */
   error: S72Error | null;
-  /** The live event's status from the live-status controller (play-page §4), or null / absent: not known. */
+  // play-page §4
+  /** The live event's status from the live-status controller, or null / absent: not known. */
   liveStatus?: LiveStatus | null;
-  /** This source's ad request was blocked (ads controller; the telemetry post's `adBlocked`, player-and-client §3). */
+  // player-and-client §3
+  /** This source's ad request was blocked (ads controller; the telemetry post's `adBlocked`). */
   adBlocked?: boolean;
 }
 
@@ -49,7 +53,8 @@ export interface StateOwners {
   fullscreenElement?: Element | null;
   document?: Document | null;
   session?: PlayerSession;
-  /** The parts of the player configuration the surfaces read (player-and-client §3). */
+  // player-and-client §3
+  /** The parts of the player configuration the surfaces read. */
   config?: Pick<
     S72PlayerConfig,
     'seeking' | 'fullscreen' | 'restrictions' | 'playbackRates' | 'title' | 'subtitle' | 'navigateBackUrl' | 'showSubtitleSettings' | 'endScreen'
@@ -67,7 +72,8 @@ export interface TimeRange {
   readonly end: number;
 }
 
-/** The tracks of the loaded source (player-and-client §3 "Tracks"). */
+// player-and-client §3 "Tracks"
+/** The tracks of the loaded source. */
 export interface PlayerTracks {
   readonly audio: readonly AudioTrackInfo[];
   readonly text: readonly TextTrackInfo[];
@@ -91,9 +97,10 @@ const NO_TRACKS: PlayerTracks = Object.freeze({ audio: [], text: [], video: [] }
 /** Events after which the media element may be showing another source. */
 const SOURCE_EVENTS = ['emptied', 'loadstart', 'loadedmetadata'] as const;
 
+// player-and-client §4, §6
 /**
  * The state table. Keys are camelCase; each value's unit is in its comment. `live`, `cast` and `ad`
- * rows are added by the features that own them (player-and-client §4, §6).
+ * rows are added by the features that own them.
  */
 export const PLAYER_STATE = {
   /** True while the media is paused (true before anything is loaded). */
@@ -137,7 +144,8 @@ export const PLAYER_STATE = {
   },
   /** True while the engine or the media waits for data (play-page §9 spinner input). */
   buffering: { get: ({ session }) => session?.buffering ?? false },
-  /** The buffering monitor: `ok`, `buffering` (load start, seeking, waiting), `recovering` (player-and-client §4). */
+  // player-and-client §4
+  /** The buffering monitor: `ok`, `buffering` (load start, seeking, waiting), `recovering`. */
   bufferingState: { get: ({ session }): BufferingState => session?.bufferingState ?? 'ok' },
   /** True once playback reached the end. */
   ended: {
@@ -166,10 +174,11 @@ export const PLAYER_STATE = {
       Boolean(document && fullscreenElement && document.fullscreenElement === fullscreenElement),
     documentEvents: ['fullscreenchange'],
   },
+  // player-and-client §5; play-page §9 `iphone_fullscreen`
   /**
-   * False where the document cannot go fullscreen (player-and-client §5: the control is hidden), or
+   * False where the document cannot go fullscreen (the control is hidden), or
    * when the configuration forbids it (`fullscreen: false`, or the `iphoneFullscreen` restriction
-   * on an iPhone, play-page §9 `iphone_fullscreen`).
+   * on an iPhone).
    */
   canFullscreen: {
     get: ({ document, media, config }) =>
@@ -177,23 +186,29 @@ export const PLAYER_STATE = {
       (Boolean(document?.fullscreenEnabled) ||
         typeof (media as { webkitEnterFullscreen?: unknown } | null | undefined)?.webkitEnterFullscreen === 'function'),
   },
-  /** True when the playback-rate menu shows (play-page §2 `rates=true`; default false). */
+  // play-page §2 `rates=true`
+  /** True when the playback-rate menu shows (default false). */
   rateMenu: { get: ({ config }) => config?.playbackRates === true },
+  // play-page §2 `seeking=false`; issue 22
   /**
-   * False when the configuration forbids seeking (play-page §2 `seeking=false`), during an ad break
-   * and during a playlist's ad item (issue 22: a must-view-once ad cannot be skipped by seeking).
+   * False when the configuration forbids seeking, during an ad break
+   * and during a playlist's ad item (a must-view-once ad cannot be skipped by seeking).
    */
   canSeek: { get: ({ config, ui }) => config?.seeking !== false && !ui?.ad && !ui?.adItem },
-  /** The engine loaded the source (player-and-client §5: play acts only once loaded). */
+  // player-and-client §5
+  /** The engine loaded the source (play acts only once loaded). */
   loaded: { get: ({ session }) => session?.loaded ?? false },
-  /** A live source: duration is Infinity (player-and-client §6). */
+  // player-and-client §6
+  /** A live source: duration is Infinity. */
   live: {
     get: ({ media }) => media?.duration === Number.POSITIVE_INFINITY,
     mediaEvents: ['durationchange', ...SOURCE_EVENTS],
   },
-  /** The live event's status, polled by the live-status controller (player-and-client §4), or null. */
+  // player-and-client §4
+  /** The live event's status, polled by the live-status controller, or null. */
   liveStatus: { get: ({ session }): LiveStatus | null => session?.liveStatus ?? null },
-  /** The tracks of the loaded source; empty before load (player-and-client §3 "Tracks"). */
+  // player-and-client §3 "Tracks"
+  /** The tracks of the loaded source; empty before load. */
   tracks: {
     get: ({ engine, session }): PlayerTracks =>
       engine && session?.loaded
@@ -201,54 +216,69 @@ export const PLAYER_STATE = {
         : NO_TRACKS,
     engineEvents: ['tracks'],
   },
-  /** The critical error that stopped playback, or null (play-page §8). */
+  // play-page §8
+  /** The critical error that stopped playback, or null. */
   error: { get: ({ session }) => session?.error ?? null },
 
   // ── Surfaces (core/ui/ui-state.ts; player-and-client §2, §3, §4, §9) ──
-  /** Controls and title bar shown; hidden by the idle controller (player-and-client §9 "Overlay hides"). */
+  // player-and-client §9 "Overlay hides"
+  /** Controls and title bar shown; hidden by the idle controller. */
   controlsVisible: { get: ({ ui }) => ui?.controlsVisible ?? DEFAULT_PLAYER_UI.controlsVisible },
   /** A settings menu or popover is open (the controls stay up). */
   menuOpen: { get: ({ ui }) => ui?.menuOpen ?? DEFAULT_PLAYER_UI.menuOpen },
-  /** Debug mode: the stats overlay shows (player-and-client §2 "5 clicks on the version label"). */
+  // player-and-client §2 "5 clicks on the version label"
+  /** Debug mode: the stats overlay shows. */
   debug: { get: ({ ui }) => ui?.debug ?? DEFAULT_PLAYER_UI.debug },
-  /** The big play button shows (player-and-client §2 "Big play button"). */
+  // player-and-client §2 "Big play button"
+  /** The big play button shows. */
   bigPlay: { get: ({ ui }) => ui?.bigPlay ?? DEFAULT_PLAYER_UI.bigPlay },
-  /** The end screen shows (player-and-client §4 "End screen"). */
+  // player-and-client §4 "End screen"
+  /** The end screen shows. */
   endScreen: { get: ({ ui }) => ui?.endScreen ?? DEFAULT_PLAYER_UI.endScreen },
-  /** The viewer's subtitle preferences (player-and-client §3 "User preferences"). */
+  // player-and-client §3 "User preferences"
+  /** The viewer's subtitle preferences. */
   subtitlePreferences: { get: ({ ui }) => ui?.subtitlePreferences ?? DEFAULT_PLAYER_UI.subtitlePreferences },
-  /** The end screen's suggestions, main first (player-and-client §2 "Up next"). */
+  // player-and-client §2 "Up next"
+  /** The end screen's suggestions, main first. */
   suggestions: { get: ({ ui }) => ui?.suggestions ?? DEFAULT_PLAYER_UI.suggestions },
   /** The stats overlay's view, refreshed every 0.5 s while debug mode is on; null otherwise. */
   stats: { get: ({ ui }) => ui?.stats ?? null },
-  /** The touch seek indicator: seconds moved by the current burst of taps, or null (player-and-client §9). */
+  // player-and-client §9
+  /** The touch seek indicator: seconds moved by the current burst of taps, or null. */
   seekIndicator: { get: ({ ui }) => ui?.seekIndicator ?? null },
-  /** The viewer's last subtitle choice, or null (preferences controller, player-and-client §3). */
+  // player-and-client §3
+  /** The viewer's last subtitle choice, or null (preferences controller). */
   textTrackChoice: { get: ({ ui }) => ui?.textTrackChoice ?? null },
-  /** The ads overlay's view while an ad break runs, else null (player-and-client §4 "Ad break"). */
+  // player-and-client §4 "Ad break"
+  /** The ads overlay's view while an ad break runs, else null. */
   ad: { get: ({ ui }) => ui?.ad ?? null },
   /** True while an ad break runs (the ads overlay covers the player; everything under it is inert). */
   adBreak: { get: ({ ui }) => Boolean(ui?.ad) },
   /** The content is a playlist's ad item (`content.playbackMode: 'ad'`): an "Ad" label, no seeking. */
   adItem: { get: ({ ui }) => ui?.adItem === true },
-  /** This source's ad request was blocked (the telemetry post's `adBlocked`, player-and-client §3). */
+  // player-and-client §3
+  /** This source's ad request was blocked (the telemetry post's `adBlocked`). */
   adBlocked: { get: ({ session }) => session?.adBlocked === true },
-  /** The cast state (player-and-client §3 "Cast state", §4; the cast controller writes it). */
+  // player-and-client §3 "Cast state", §4
+  /** The cast state (the cast controller writes it). */
   cast: { get: ({ ui }) => ui?.cast ?? DEFAULT_PLAYER_UI.cast },
   /** AirPlay: a target is available / playback is on one (the AirPlay controller writes it). */
   airplay: { get: ({ ui }) => ui?.airplay ?? DEFAULT_PLAYER_UI.airplay },
   /** The "Tap to unmute" button shows (autoplay started muted; the unmute-cue controller writes it). */
   unmuteCue: { get: ({ ui }) => ui?.unmuteCue ?? DEFAULT_PLAYER_UI.unmuteCue },
-  /** Decoded picture size, pixels; 0 before metadata (the subtitle overlay fits the picture, player-and-client §2). */
+  // player-and-client §2
+  /** Decoded picture size, pixels; 0 before metadata (the subtitle overlay fits the picture). */
   videoWidth: { get: ({ media }) => (media as HTMLVideoElement | null | undefined)?.videoWidth ?? 0, mediaEvents: ['resize', ...SOURCE_EVENTS] },
   videoHeight: { get: ({ media }) => (media as HTMLVideoElement | null | undefined)?.videoHeight ?? 0, mediaEvents: ['resize', ...SOURCE_EVENTS] },
-  /** The title bar's title (catalogue text), or '' (player-and-client §2 "Title bar"). */
+  // player-and-client §2 "Title bar"
+  /** The title bar's title (catalogue text), or ''. */
   title: { get: ({ config }) => (typeof config?.title === 'string' ? config.title : '') },
   /** The title bar's second line, or ''. */
   subtitle: { get: ({ config }) => (typeof config?.subtitle === 'string' ? config.subtitle : '') },
   /** The title bar's back button target (validated by the title bar: http(s) or same-origin only), or ''. */
   backUrl: { get: ({ config }) => (typeof config?.navigateBackUrl === 'string' ? config.navigateBackUrl : '') },
-  /** The subtitle-settings submenu shows (player-and-client §3 `showSubtitleSettings`; default true). */
+  // player-and-client §3 `showSubtitleSettings`
+  /** The subtitle-settings submenu shows (default true). */
   showSubtitleSettings: { get: ({ config }) => config?.showSubtitleSettings !== false },
   /** End-screen timing window, seconds before the end (default 20, at least 1). */
   endScreenTimingS: {
@@ -257,7 +287,8 @@ export const PLAYER_STATE = {
       return typeof value === 'number' && Number.isFinite(value) ? Math.max(1, value) : DEFAULT_END_SCREEN_TIMING_S;
     },
   },
-  /** End-screen cards: `landscape` (default) or `portrait` (play-page §9 "orientation"). */
+  // play-page §9 "orientation"
+  /** End-screen cards: `landscape` (default) or `portrait`. */
   endScreenOrientation: {
     get: ({ config }): 'landscape' | 'portrait' => (config?.endScreen?.orientation === 'portrait' ? 'portrait' : 'landscape'),
   },

@@ -1,6 +1,6 @@
+// DESIGN.md "Security rules"
 /**
- * The one token redaction of the client, the element and the shell (DESIGN.md "Security rules":
- * tokens read from `?u=`/`?p=` never appear in telemetry bodies, logs or window messages).
+ * The one token redaction of the client, the element and the shell (tokens read from `?u=`/`?p=` never appear in telemetry bodies, logs or window messages).
  *
  * Two kinds of secrets are removed:
  * - **Token-looking text**, found by shape: `x-auth-token: …`, `"playToken":"…"`,

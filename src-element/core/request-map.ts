@@ -1,6 +1,6 @@
+// DESIGN.md "Inside the player"; §7.3
 /**
- * The request map (DESIGN.md "Inside the player"; STYLE.md §2 media-chrome `request-map.ts`,
- * §7.3): one handler per `s72-*-request` event. The controls only *ask* (they fire a bubbling,
+ * The request map (STYLE.md §2 media-chrome `request-map.ts`): one handler per `s72-*-request` event. The controls only *ask* (they fire a bubbling,
  * composed request event); the player routes the event here; the handler acts on the media or the
  * engine; the store changes only when the media confirms (player-store.ts is not optimistic).
  *
@@ -17,12 +17,15 @@ import { isCastCommand, type S72CastCommand } from './cast/cast-commands.js';
 /** player-and-client §9 "Frame step 0.04 s with comma and period while paused", seconds. */
 export const FRAME_STEP_S = 0.04;
 
-/** The detail of each request event (player-and-client §2 "Control bar and seek bar", §5, §9). */
+// player-and-client §2 "Control bar and seek bar", §5, §9
+/** The detail of each request event. */
 export interface S72RequestEventDetail {
-  /** Start playback (acts only once loaded, player-and-client §5). */
+  // player-and-client §5
+  /** Start playback (acts only once loaded). */
   's72-play-request': void;
   's72-pause-request': void;
-  /** Target position, seconds; clamped to the seekable range (player-and-client §5). */
+  // player-and-client §5
+  /** Target position, seconds; clamped to the seekable range. */
   's72-seek-request': number;
   /** `true` to mute, `false` to unmute. */
   's72-mute-request': boolean;
@@ -30,38 +33,47 @@ export interface S72RequestEventDetail {
   's72-volume-request': number;
   /** `true` to enter fullscreen, `false` to leave it. */
   's72-fullscreen-request': boolean;
-  /** Playback rate, 1 = normal speed; one of `PLAYBACK_RATES` (play-page §2 `rates`). */
+  // play-page §2 `rates`
+  /** Playback rate, 1 = normal speed; one of `PLAYBACK_RATES`. */
   's72-rate-request': number;
   /** Live only: seek to the live edge (the end of the DVR window, `core/live/live-edge.ts`). */
   's72-seek-to-live-request': void;
-  /** Audio track id from `tracks.audio` (player-and-client §3 "Tracks"); unknown ids are ignored. */
+  // player-and-client §3 "Tracks"
+  /** Audio track id from `tracks.audio`; unknown ids are ignored. */
   's72-audio-track-request': string;
   /** Text track id from `tracks.text`, or `null` for subtitles off. */
   's72-text-track-request': string | null;
+  // player-and-client §9
   /**
-   * Captions on/off (the `C` key, player-and-client §9): off when a text track shows, otherwise the
+   * Captions on/off (the `C` key): off when a text track shows, otherwise the
    * viewer's remembered track (`textTrackChoice`), else the first one.
    */
   's72-captions-toggle-request': void;
   /** Video track id from `tracks.video` (pins the quality), or `null` for Auto (ABR). */
   's72-quality-request': string | null;
-  /** Changes some subtitle preferences (player-and-client §3 "User preferences"); invalid values are dropped. */
+  // player-and-client §3 "User preferences"
+  /** Changes some subtitle preferences; invalid values are dropped. */
   's72-preferences-request': Partial<SubtitlePreferences>;
-  /** One frame forward (`1`) or back (`-1`), `FRAME_STEP_S`, only while paused (player-and-client §9). */
+  // player-and-client §9
+  /** One frame forward (`1`) or back (`-1`), `FRAME_STEP_S`, only while paused. */
   's72-frame-step-request': 1 | -1;
-  /** Turns debug mode (the stats overlay) on (`true`) or off (player-and-client §2). */
+  // player-and-client §2
+  /** Turns debug mode (the stats overlay) on (`true`) or off. */
   's72-debug-request': boolean;
   /** A menu or popover opened (`true`) or closed: the controls stay up while one is open. */
   's72-menu-request': boolean;
-  /** The viewer closed the end screen (player-and-client §4 "hidden on close"). */
+  // player-and-client §4 "hidden on close"
+  /** The viewer closed the end screen. */
   's72-end-screen-close-request': void;
-  /** A cast operation (player-and-client §7 "Cast controller operations"); malformed commands are ignored. */
+  // player-and-client §7 "Cast controller operations"
+  /** A cast operation; malformed commands are ignored. */
   's72-cast-request': S72CastCommand;
   /** Opens the AirPlay target picker (`webkitShowPlaybackTargetPicker`). */
   's72-airplay-request': void;
 }
 
-/** The rates the playback-rate menu offers (play-page §2 `rates=true`). */
+// play-page §2 `rates=true`
+/** The rates the playback-rate menu offers. */
 export const PLAYBACK_RATES: readonly number[] = Object.freeze([0.5, 0.75, 1, 1.25, 1.5, 2]);
 export type S72RequestEventName = keyof S72RequestEventDetail;
 
@@ -69,7 +81,8 @@ export type S72RequestEventName = keyof S72RequestEventDetail;
 export interface RequestContext {
   readonly owners: Readonly<StateOwners>;
   readonly state: PlayerState;
-  /** Starts playback through the playback-start logic (counts failures, player-and-client §4). */
+  // player-and-client §4
+  /** Starts playback through the playback-start logic (counts failures). */
   play(): Promise<void>;
   /** Enters (`true`) or leaves (`false`) fullscreen. */
   setFullscreen(enter: boolean): void;

@@ -8,54 +8,62 @@
 /** Key systems a stream may be protected with. `clearkey` is the W3C ClearKey system (demo, tests). */
 export type DrmType = 'widevine' | 'playready' | 'fairplay' | 'clearkey';
 
-/** One playable rendition set of a title, as read by the engine (player-and-client §3 "Content"). */
+// player-and-client §3 "Content"
+/** One playable rendition set of a title, as read by the engine. */
 export interface S72Asset {
   /** Manifest URL (DASH `.mpd`, HLS `.m3u8`) or progressive file URL (`.mp4`). */
   url: string;
-  /** True for a live stream (play-page §3 "Stream": `broadcast_id` present). */
+  // play-page §3 "Stream"
+  /** True for a live stream (`broadcast_id` present). */
   isLive?: boolean;
   /** Key systems the asset is encrypted for; empty or absent means clear. */
   drms?: readonly DrmType[];
 }
 
+// player-and-client §3 "Content"; play-page §6
 /**
- * The content the element plays (player-and-client §3 "Content").
+ * The content the element plays.
  *
  * Tokens: `authorization` is the viewer's auth token (sent as `x-auth-token`), `playToken` the play
- * token from the streams call (sent as `x-play-token` and preferred over the auth token, play-page §6).
+ * token from the streams call (sent as `x-play-token` and preferred over the auth token).
  * Neither is ever written into an attribute, a URL, telemetry or a window message.
  */
 export interface S72Content {
-  /** Content slug, e.g. `/film/night-harbour` (player-and-client §2). */
+  // player-and-client §2
+  /** Content slug, e.g. `/film/night-harbour`. */
   slug: string;
   title?: string;
   images?: { thumb?: string };
   assets: { dash?: S72Asset; hls?: S72Asset; mp4?: S72Asset };
   /** The viewer's auth token. */
   authorization?: string;
-  /** The play token of this playback session (play-page §3 "Stream": `play_token`). */
+  // play-page §3 "Stream"
+  /** The play token of this playback session (`play_token`). */
   playToken?: string;
+  // play-page §3 "Stream"; player-and-client §4 "Ad break"
   /**
-   * The streams answer's `ad_tag` (play-page §3 "Stream"): a VAST or VMAP URL whose ads play in
-   * the ads overlay (player-and-client §4 "Ad break"; README "Ads"). Absent or null: no ads.
+   * The streams answer's `ad_tag`: a VAST or VMAP URL whose ads play in
+   * the ads overlay (README "Ads"). Absent or null: no ads.
    */
   adTag?: string | null;
+  // play-page §3 "Playlist"
   /**
-   * `'ad'`: this content is an ad item of a playlist (play-page §3 "Playlist": `playback_mode`).
+   * `'ad'`: this content is an ad item of a playlist (`playback_mode`).
    * The player shows an "Ad" label in its title bar and the viewer cannot seek in it (the seek bar
    * is disabled, the seek shortcuts do nothing), so a must-view-once ad is watched to its end.
    */
   playbackMode?: 'ad' | null;
 }
 
-/** Licence server of one key system (player-and-client §3 "Player configuration": drm). */
+// player-and-client §3 "Player configuration"
+/** Licence server of one key system (drm). */
 export interface DrmServerConfig {
   licenseUrl: string;
 }
 
+// player-and-client §3 "Player configuration", §5; play-page §9 "Restriction toggles"
 /**
- * The storefront's restriction toggles (player-and-client §3 "Player configuration", §5; play-page
- * §9 "Restriction toggles"), applied by the player's engine choice. A blocked source is never
+ * The storefront's restriction toggles, applied by the player's engine choice. A blocked source is never
  * played; when restrictions leave nothing playable the player reports `invalid_source_for_device`.
  */
 export interface S72Restrictions {
@@ -69,15 +77,16 @@ export interface S72Restrictions {
   iphoneFullscreen?: boolean;
 }
 
-/** Player configuration (player-and-client §3 "Player configuration"). Every field is optional. */
+// player-and-client §3 "Player configuration"
+/** Player configuration. Every field is optional. */
 export interface S72PlayerConfig {
+  // player-and-client §3 "drm"; play-page §7 "DRM licences"; player-and-client §5
   /**
-   * Licence servers (player-and-client §3 "drm"; play-page §7 "DRM licences"). Widevine licence
+   * Licence servers. Widevine licence
    * requests get the browser's device id as the query `d` and fetch the service certificate from
    * `certificateUrl` (default: the licence URL, with `d`); FairPlay fetches its certificate from
    * `certificateUrl` (the play page uses `{licenseUrl}/cert`). `studioPolicy: true` applies the
-   * software-secure limit (Widevine below security level 3 plays at most 719 lines,
-   * player-and-client §5); the play token's `delpol: "studio"` does too.
+   * software-secure limit (Widevine below security level 3 plays at most 719 lines); the play token's `delpol: "studio"` does too.
    */
   drm?: {
     widevine?: DrmServerConfig & { certificateUrl?: string };
@@ -86,86 +95,103 @@ export interface S72PlayerConfig {
     fairplay?: DrmServerConfig & { certificateUrl?: string };
     studioPolicy?: boolean;
   };
-  /** The storefront's restriction toggles (player-and-client §5; play-page §9). */
+  // player-and-client §5; play-page §9
+  /** The storefront's restriction toggles. */
   restrictions?: S72Restrictions;
+  // player-and-client §3 `manifestProxyServerUri`, §7 "Optional manifest proxy"
   /**
-   * Manifest proxy (player-and-client §3 `manifestProxyServerUri`, §7 "Optional manifest proxy"):
+   * Manifest proxy:
    * every manifest and segment URL is requested as `{manifestProxyServerUri}?url={URL}`.
    */
   manifestProxyServerUri?: string;
-  /** False disables seeking from the controls (play-page §2 `seeking`). Default true. */
+  // play-page §2 `seeking`
+  /** False disables seeking from the controls. Default true. */
   seeking?: boolean;
-  /** True shows the playback-rate menu (play-page §2 `rates`). Default false. */
+  // play-page §2 `rates`
+  /** True shows the playback-rate menu. Default false. */
   playbackRates?: boolean;
+  // play-page §9 "Restriction toggles"
   /**
    * False hides the fullscreen control and refuses fullscreen, the video's own
    * (`webkitEnterFullscreen`) included. The play page sets it from the `iphone_fullscreen` feature
-   * toggle on iPhone (play-page §9 "Restriction toggles"). Default true.
+   * toggle on iPhone. Default true.
    */
   fullscreen?: boolean;
-  /** The title bar's title (catalogue text, shown as text; player-and-client §2 "Title bar"). */
+  // player-and-client §2 "Title bar"
+  /** The title bar's title (catalogue text, shown as text). */
   title?: string;
   /** The title bar's second line, e.g. "Season 1 · Episode 3". */
   subtitle?: string;
+  // player-and-client §3 "navigate-back URL"
   /**
-   * The title bar's back button goes here (player-and-client §3 "navigate-back URL"): an http(s) URL
+   * The title bar's back button goes here: an http(s) URL
    * or a path; anything else (e.g. `javascript:`) is ignored and the button hidden. Absent: no button.
    */
   navigateBackUrl?: string;
-  /** False hides the subtitle-settings submenu (player-and-client §3 `showSubtitleSettings`). Default true. */
+  // player-and-client §3 `showSubtitleSettings`
+  /** False hides the subtitle-settings submenu. Default true. */
   showSubtitleSettings?: boolean;
+  // player-and-client §4 "End screen"; play-page §9
   /**
-   * End screen (player-and-client §4 "End screen"): shows when the last item is within `timingS`
+   * End screen: shows when the last item is within `timingS`
    * seconds of its end (at least 1; play-page §9 default 20); for videos under 60 s, within 1 s.
    * `enabled: false` turns it off. Suggestions come from the element's `suggestions` property.
-   * `orientation`: `landscape` (default) or `portrait` cards (play-page §9).
+   * `orientation`: `landscape` (default) or `portrait` cards.
    */
   endScreen?: { timingS?: number; enabled?: boolean; orientation?: 'landscape' | 'portrait' };
+  // player-and-client §3 "cast.playlist {baseUrl, authToken}", §5 "Casting requires cast config enabled with an appId"; play-page §2 `cast`, §9 "Default cast app id"
   /**
-   * Casting to a Google Cast receiver (player-and-client §3 "cast.playlist {baseUrl, authToken}",
-   * §5 "Casting requires cast config enabled with an appId"; play-page §2 `cast`, §9 "Default cast
-   * app id"). Off unless `enabled: true`; never on Safari, smart TVs or Firefox. `appId` defaults to
+   * Casting to a Google Cast receiver. Off unless `enabled: true`; never on Safari, smart TVs or Firefox. `appId` defaults to
    * `DEFAULT_CAST_APP_ID`; `playlist` is what the receiver calls the storefront with (default: this
    * origin and the content's auth token). See README "Casting and AirPlay".
    */
   cast?: { enabled?: boolean; appId?: string; playlist?: { baseUrl?: string; authToken?: string } };
-  /** False hides the AirPlay button (play-page §2 `airplay=false`). Default true. */
+  // play-page §2 `airplay=false`
+  /** False hides the AirPlay button. Default true. */
   airplay?: boolean;
-  /** The cast error screens' manage-devices link (player-and-client §2, §3; default `/devices.html`). */
+  // player-and-client §2, §3
+  /** The cast error screens' manage-devices link (default `/devices.html`). */
   manageDevicesUrl?: string;
-  /** Preferred audio language, e.g. `fr` (player-and-client §3 "Player configuration"). */
+  // player-and-client §3 "Player configuration"
+  /** Preferred audio language, e.g. `fr`. */
   preferredAudioLanguage?: string;
+  // play-page §3 `lastSelectedAudioRoles`
   /**
    * Preferred audio role, e.g. `main`, `dub`, `description` (DASH `Role`); with the language, it
-   * tells apart two tracks of one language (play-page §3 `lastSelectedAudioRoles`).
+   * tells apart two tracks of one language.
    */
   preferredAudioRole?: string;
-  /** Preferred subtitle language (player-and-client §3 "Player configuration"). */
+  // player-and-client §3 "Player configuration"
+  /** Preferred subtitle language. */
   preferredTextLanguage?: string;
-  /** Delay before the buffering spinner shows, ms (play-page §9: 0.25 s). */
+  // play-page §9
+  /** Delay before the buffering spinner shows, ms (0.25 s). */
   spinnerDelayMs?: number;
+  // play-page §7 `POST /services/license/heartbeat`, player-and-client §5, §7
   /**
-   * Heartbeat (play-page §7 `POST /services/license/heartbeat`, player-and-client §5, §7): `POST uri`
+   * Heartbeat: `POST uri`
    * with header `x-play-session` (the play token) every `intervalMs` while playing. The play page
    * sets it from the configuration (`heartbeat_frequency`, seconds). Absent: no heartbeat.
    */
   heartbeat?: { uri: string; intervalMs: number };
+  // player-and-client §3 "Telemetry post body", §5, §7
   /**
-   * Player telemetry (QoE, player-and-client §3 "Telemetry post body", §5, §7): `POST uri` with
+   * Player telemetry (QoE): `POST uri` with
    * header `x-play-session` every `intervalMs` while playing (every 5000 ms while buffering). The
    * play page sets it from the configuration (`player_telemetry_uri`, `telemetry_frequency` in
    * seconds). Absent: no player telemetry.
    */
   telemetry?: { uri: string; intervalMs: number };
+  // play-page §4 "Live events", player-and-client §3 "live.status"
   /**
-   * Live status (play-page §4 "Live events", player-and-client §3 "live.status"): for a live source,
+   * Live status: for a live source,
    * `GET {statusBaseUrl}{slug}` every `pollIntervalMs` (default 15000). Absent on a live source: the
    * status is not polled and `live_stream_status_disabled` is reported (recoverable).
    */
   live?: { statusBaseUrl: string; pollIntervalMs?: number };
+  // player-and-client §9 "Engine"
   /**
-   * Request retries for manifests, segments and licences. Defaults: 5 attempts
-   * (player-and-client §9 "Engine"), first retry after 500 ms, doubling, 10000 ms timeout
+   * Request retries for manifests, segments and licences. Defaults: 5 attempts, first retry after 500 ms, doubling, 10000 ms timeout
    * (`SHAKA_RETRY_PARAMETERS` in core/engine/shaka-engine.ts explains the numbers).
    */
   network?: {

@@ -1,6 +1,6 @@
+// play-page §8 "Codes shown to users"; player-and-client §8 "Retry button default text 'Try again'; it reloads the media"
 /**
- * The player's error panel (play-page §8 "Codes shown to users"; player-and-client §8 "Retry button
- * default text 'Try again'; it reloads the media"). Text only: nothing here is rendered as HTML
+ * The player's error panel. Text only: nothing here is rendered as HTML
  * (DESIGN.md security rules). An embedder may put its own text for one code in the `error-<code>`
  * slot (STYLE.md §7.8).
  */
@@ -9,10 +9,11 @@ import type { S72Error, S72ErrorCode } from '../core/errors.js';
 import type { Translator } from '../core/i18n/index.js';
 import { icon } from './icons.js';
 
+// player-and-client §8
 /**
  * Errors a reload of the same source cannot fix, so the panel offers no "Try again": the live event
  * has finished (LIVE_STREAM_COMPLETED), the heartbeat said the rights are gone (HEARTBEAT_FORBIDDEN),
- * the watermark was tampered with (the player is destroyed, player-and-client §8).
+ * the watermark was tampered with (the player is destroyed).
  */
 export const NOT_RETRYABLE: ReadonlySet<S72ErrorCode> = new Set<S72ErrorCode>(['live_event_completed', 'content_expired', 'watermark_tampered']);
 

@@ -1,5 +1,6 @@
+// DESIGN.md "Inside the player"
 /**
- * The base of every surface inside `<s72-player>` (DESIGN.md "Inside the player"): it consumes the
+ * The base of every surface inside `<s72-player>`: it consumes the
  * player's context (store + strings, `context.ts`), re-renders only when one of its
  * `static storeKeys` changes, and offers `this.state` and `this.i18n`. Outside a player it renders
  * from the default state (every key's value with no owners) in English, so each surface can be

@@ -7,9 +7,10 @@ import { PlayerUiElement } from './player-ui-element.js';
 
 export { AD_MUTE_REQUEST, AD_PAUSE_REQUEST, AD_PLAY_REQUEST, AD_SKIP_REQUEST };
 
+// player-and-client §2 "Hidden ads overlay", §4 "Ad break"
 /**
  * @tagname s72-ad-overlay
- * @summary The ads overlay (player-and-client §2 "Hidden ads overlay", §4 "Ad break"): hidden
+ * @summary The ads overlay: hidden
  * until an ad break starts; during the break it covers the player with the ad's own `<video>` (a
  * second video, so the film's buffer is kept), an "Ad 1 of 2 · 0:05 left" label and the skip-ad
  * button, disabled with a countdown until the ad is skippable ("Skip ad in 3 seconds"), then

@@ -5,9 +5,10 @@ import { ANNOUNCE_DEBOUNCE_MS, announcements, type AnnounceFacts, type Announcem
 import { defineElement } from '../define.js';
 import { PlayerUiElement } from './player-ui-element.js';
 
+// issue 10; player-and-client §2, §9
 /**
  * @tagname s72-announcer
- * @summary The player's one polite live region (issue 10; player-and-client §2, §9): play and
+ * @summary The player's one polite live region: play and
  * pause, seek targets, volume and mute, and subtitle, audio and quality changes, spoken by screen
  * readers without moving focus.
  *

@@ -10,10 +10,10 @@ import { PlayerUiElement } from './player-ui-element.js';
 const CAST_ICON = iconOf(Cast);
 const AIRPLAY_ICON = iconOf(Airplay);
 
+// player-and-client §1 "casting, AirPlay"; play-page §2 `cast`
 /**
  * @tagname s72-cast-button
- * @summary The control bar's cast and AirPlay buttons (player-and-client §1 "casting, AirPlay";
- * play-page §2 `cast`, `airplay`).
+ * @summary The control bar's cast and AirPlay buttons (`airplay`).
  *
  * The cast button shows once the Cast SDK is loaded and a device may be reachable (not UNAVAILABLE,
  * not NO_DEVICES_AVAILABLE); pressed while casting, it stops casting. The AirPlay button shows only

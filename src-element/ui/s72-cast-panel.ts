@@ -11,11 +11,10 @@ import type { S72CastCommand } from '../core/cast/cast-commands.js';
 import { icon } from './icons.js';
 import { PlayerUiElement } from './player-ui-element.js';
 
+// player-and-client §2 "Cast controls panel and a choose-device prompt"; §4 "Cast panel", §8 "Messages on screen"; play-page §2 "Casting to {receiver}"
 /**
  * @tagname s72-cast-panel
- * @summary The cast panel over the player (player-and-client §2 "Cast controls panel and a
- * choose-device prompt", "Cast error screens", §4 "Cast panel", §8 "Messages on screen"; play-page
- * §2 "Casting to {receiver}").
+ * @summary The cast panel over the player ("Cast error screens").
  *
  * It fades in 200 ms after it is mounted and shows one screen of the cast state (`castScreen`):
  * the choose-device prompt while the picker is open, "connecting", "Casting to {receiver}" over the
@@ -134,11 +133,13 @@ export class S72CastPanel extends PlayerUiElement {
     }
   `;
 
-  /** The manage-devices link of the error screens (player-and-client §2; default `/devices.html`). */
+  // player-and-client §2
+  /** The manage-devices link of the error screens (default `/devices.html`). */
   @property({ attribute: 'manage-devices-url' }) manageDevicesUrl: string = DEFAULT_MANAGE_DEVICES_URL;
   /** The poster shown behind "Casting to {receiver}". */
   @property() poster: string | null = null;
-  /** True 200 ms after mount (§4 "fades in 200 ms after mount"). */
+  // §4 "fades in 200 ms after mount"
+  /** True 200 ms after mount. */
   @state() private shown = false;
   private fadeTimer: ReturnType<typeof setTimeout> | null = null;
 

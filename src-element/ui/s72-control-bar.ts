@@ -23,6 +23,7 @@ export { SEEK_BAR_DELAY_MS, SEEK_THROTTLE_MS } from './s72-seek-bar.js';
  */
 export const VOLUME_SLIDER_STEP_PERCENT = 5;
 
+// DESIGN.md "Element events"; player-and-client §2 "Control bar and seek bar", §5 "Seeks are clamped", §9 "Controls"; player-and-client §9 "Font size breakpoints per form factor"; player-and-client §4
 /**
  * @tagname s72-control-bar
  * @summary The control bar of `<s72-player>`: play/pause, seek bar, time, mute, volume, fullscreen.
@@ -30,8 +31,7 @@ export const VOLUME_SLIDER_STEP_PERCENT = 5;
  * Inside `<s72-player>` it renders from the player's store (through `@lit/context`), re-rendering
  * only for the keys it reads, and labels itself from the player's string table; on its own it
  * renders from its properties. It never touches the media: every user intent is a bubbling,
- * composed request event (DESIGN.md "Element events"; player-and-client §2 "Control bar and seek
- * bar", §5 "Seeks are clamped", §9 "Controls"). Every control is a native `<button>` or
+ * composed request event. Every control is a native `<button>` or
  * `<input type="range">` with a label, so it works with the keyboard and screen readers as is. The
  * toggles (play/pause, mute, fullscreen) tell their state once, by their name (Mute / Unmute), not
  * with `aria-pressed` as well; the volume slider moves 5 % per arrow key.
@@ -39,7 +39,7 @@ export const VOLUME_SLIDER_STEP_PERCENT = 5;
  * right, as the reading direction goes); the clock stays `h:mm:ss` in Latin digits. The seek bar is
  * its own element, `<s72-seek-bar>` (drag throttle, tooltip, buffered range).
  *
- * Form factors (player-and-client §9 "Font size breakpoints per form factor"): the font size, and
+ * Form factors: the font size, and
  * with it every button, follows the player's own width (container queries in the player's styles):
  *
  * | form factor | player width   | controls | title bar title | subtitles (md) |
@@ -77,7 +77,7 @@ export const VOLUME_SLIDER_STEP_PERCENT = 5;
  * @csspart mute-button - the mute button
  * @csspart volume - the volume slider (hidden on touch-only devices)
  * @csspart settings-button - the settings menu's button (`s72-settings-menu`: subtitles, subtitle
- *   settings, audio, playback speed, quality; player-and-client §4)
+ *   settings, audio, playback speed, quality)
  * @csspart settings-menu - the settings menu panel
  * @csspart menu-item - every item of the settings menu
  * @csspart fullscreen-button - the fullscreen button (hidden where fullscreen is unsupported or blocked)
@@ -217,9 +217,11 @@ export class S72ControlBar extends LitElement {
   /** Volume 0..1. */
   @property({ type: Number }) volume = 1;
   @property({ type: Boolean }) fullscreen = false;
-  /** False hides the fullscreen button (player-and-client §5 "Fullscreen is hidden if unsupported"). */
+  // player-and-client §5 "Fullscreen is hidden if unsupported"
+  /** False hides the fullscreen button. */
   @property({ type: Boolean, attribute: 'can-fullscreen' }) canFullscreen = true;
-  /** False disables the seek bar (play-page §2 `seeking=false`; player-and-client §5 canSeek). */
+  // play-page §2 `seeking=false`
+  /** False disables the seek bar (player-and-client §5 canSeek). */
   @property({ type: Boolean, attribute: 'can-seek' }) canSeek = true;
   /**
    * A live source: the LIVE badge, the seek bar over the DVR window (`seek-start`..`seek-end`), the
@@ -227,7 +229,8 @@ export class S72ControlBar extends LitElement {
    * `LIVE_EDGE_TOLERANCE_S`.
    */
   @property({ type: Boolean }) live = false;
-  /** Play and pause act only when content is loaded with a duration (player-and-client §5). */
+  // player-and-client §5
+  /** Play and pause act only when content is loaded with a duration. */
   @property({ type: Boolean }) loaded = false;
 
   /** Position shown while the viewer drags the seek bar, or null (from `s72-scrub-change`). */

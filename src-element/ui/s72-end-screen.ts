@@ -6,12 +6,14 @@ import { fireRequest, type S72EndScreenClick } from '../events.js';
 import { icon } from './icons.js';
 import { PlayerUiElement } from './player-ui-element.js';
 
-/** The main suggestion and at most this many more (player-and-client §2 "one main suggestion and up to 3 others"). */
+// player-and-client §2 "one main suggestion and up to 3 others"
+/** The main suggestion and at most this many more. */
 export const END_SCREEN_OTHERS = 3;
 
+// player-and-client §2, §4, §7; play-page §9 "orientation landscape or portrait"
 /**
  * @tagname s72-end-screen
- * @summary The end screen, "Up next" (player-and-client §2, §4, §7): one main suggestion and up to
+ * @summary The end screen, "Up next": one main suggestion and up to
  * 3 others, over the video near the end of the last playlist item.
  *
  * It shows while the store's `endScreen` row is true (the end-screen controller's timing rule,
@@ -31,7 +33,7 @@ export const END_SCREEN_OTHERS = 3;
  * `config.endScreen.orientation: 'portrait'` or the `orientation` attribute (it wins). It
  * sits above the big play button and the control bar, so neither covers it.
  *
- * @attr orientation - `landscape` (default) or `portrait` (play-page §9 "orientation landscape or portrait")
+ * @attr orientation - `landscape` (default) or `portrait`
  * @fires {CustomEvent<S72EndScreenClick>} s72-end-screen-click - a suggestion was chosen; cancel it to navigate yourself
  * @attr {boolean} open - (read-only) set while the end screen shows
  * @attr {'landscape' | 'portrait'} layout - (read-only) the card layout in force: `orientation`, else the player's `config.endScreen.orientation`

@@ -10,9 +10,11 @@ import { defineElement } from '../define.js';
 import { fireRequest } from '../events.js';
 import { PlayerUiElement } from './player-ui-element.js';
 
-/** player-and-client §9 "Controls": the seek bar seeks 0.125 s after the thumb stops moving, ms. */
+// player-and-client §9 "Controls"
+/** The seek bar seeks 0.125 s after the thumb stops moving, ms. */
 export const SEEK_BAR_DELAY_MS = 125;
-/** player-and-client §9 "Slider seek throttle 500 ms": while dragging, at most one seek per this many ms. */
+// player-and-client §9 "Slider seek throttle 500 ms"
+/** While dragging, at most one seek per this many ms. */
 export const SEEK_THROTTLE_MS = 500;
 
 /** What the seek bar renders from (store rows; seconds). */
@@ -31,10 +33,10 @@ export interface SeekBarValues {
 /** Detail of `s72-scrub-change`: the position shown while the viewer drags, seconds, or null when not dragging. */
 export type S72ScrubChange = number | null;
 
+// player-and-client §2 "Control bar and seek bar", §5 "Seeks are clamped", §9 "Controls"
 /**
  * @tagname s72-seek-bar
- * @summary The seek bar of `<s72-player>` (player-and-client §2 "Control bar and seek bar", §5
- * "Seeks are clamped", §9 "Controls"): a native range input over the seekable range, with the
+ * @summary The seek bar of `<s72-player>`: a native range input over the seekable range, with the
  * buffered range behind the thumb and a time tooltip.
  *
  * The range spans the seekable range: `0..duration` on VOD, the DVR window on live. Dragging shows
@@ -167,7 +169,8 @@ export class S72SeekBar extends PlayerUiElement {
   /** Position under the pointer while it hovers over the bar, seconds, or null. */
   @state() private hoverTime: number | null = null;
 
-  /** The injected clock of the drag throttle (DESIGN.md "Timers and I/O are injected"). */
+  // DESIGN.md "Timers and I/O are injected"
+  /** The injected clock of the drag throttle. */
   clock: Clock = systemClock;
   private readonly seekDelay = new DebounceController(this, SEEK_BAR_DELAY_MS);
   /** Cancels the pending throttled seek; null when none is pending. */
@@ -295,8 +298,9 @@ export class S72SeekBar extends PlayerUiElement {
     this.commit();
   }
 
+  // player-and-client §9 "Seek step 10 s with arrows"
   /**
-   * Arrow keys step by `SEEK_STEP_S` (player-and-client §9 "Seek step 10 s with arrows"), not the
+   * Arrow keys step by `SEEK_STEP_S`, not the
    * range input's 1 %; presses in a row add up from the position they asked for. The horizontal
    * arrows follow the bar's direction (mirrored under RTL). Home and End keep the input's own
    * behaviour (start and end of the seekable range, the live edge on live).

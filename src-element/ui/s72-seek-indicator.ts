@@ -3,9 +3,10 @@ import { defineElement } from '../define.js';
 import { icon } from './icons.js';
 import { PlayerUiElement } from './player-ui-element.js';
 
+// player-and-client §9 "the seek icon shows 500 ms"
 /**
  * @tagname s72-seek-indicator
- * @summary The touch seek indicator (player-and-client §9 "the seek icon shows 500 ms"): the
+ * @summary The touch seek indicator: the
  * rewind or fast-forward icon and the seconds a burst of double taps moved ("+20 s"), on the side
  * that was tapped, from the store's `seekIndicator` row. Decorative: the announcer says the seek.
  *

@@ -6,9 +6,10 @@ import { fireRequest } from '../events.js';
 import { icon } from './icons.js';
 import { PlayerUiElement } from './player-ui-element.js';
 
+// player-and-client §4 "Menus", §5 "Menu rules"
 /**
  * @tagname s72-settings-menu
- * @summary The settings button and its menu (player-and-client §4 "Menus", §5 "Menu rules"):
+ * @summary The settings button and its menu:
  * Subtitles, Subtitle settings, Audio, Playback speed and Quality, each a submenu.
  *
  * What shows follows `core/ui/settings-menu-model.ts`: Subtitles with at least one text track,

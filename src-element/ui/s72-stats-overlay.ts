@@ -9,7 +9,8 @@ import { fireRequest } from '../events.js';
 import { icon } from './icons.js';
 import { PlayerUiElement } from './player-ui-element.js';
 
-/** Clicks on the version label that toggle debug mode (player-and-client §2 "5 clicks … for anyone"). */
+// player-and-client §2 "5 clicks … for anyone"
+/** Clicks on the version label that toggle debug mode. */
 export const DEBUG_CLICKS = 5;
 /** The clicks must fall within this window, ms. */
 export const DEBUG_CLICK_WINDOW_MS = 2000;
@@ -35,9 +36,10 @@ export function graphPoints(samples: readonly StatsSample[], value: (sample: Sta
     .join(' ');
 }
 
+// player-and-client §2, §4, §9
 /**
  * @tagname s72-stats-overlay
- * @summary Debug mode (player-and-client §2, §4, §9): the statistics panel, and the version label
+ * @summary Debug mode: the statistics panel, and the version label
  * whose 5 clicks turn it on or off, for anyone.
  *
  * The version label (a small button, "s72-player 0.1.0") shows with the controls and hides while a

@@ -28,7 +28,8 @@ export function pictureRect(boxWidth: number, boxHeight: number, videoWidth: num
   return { left: (boxWidth - width) / 2, top: (boxHeight - height) / 2, width, height };
 }
 
-/** Text colour of each preference value (player-and-client §3 "User preferences"). */
+// player-and-client §3 "User preferences"
+/** Text colour of each preference value. */
 const TEXT_COLORS: Readonly<Record<SubtitleTextColor, string>> = Object.freeze({ white: '#fff', yellow: '#ffeb3b' });
 /** Background behind the cue text of each preference value; `none` gets an outline instead (`SUBTITLE_EDGE_SHADOW`). */
 const BACKGROUNDS: Readonly<Record<SubtitleBackground, string>> = Object.freeze({
@@ -69,10 +70,10 @@ export function subtitleStyleProperties(preferences: SubtitlePreferences): Recor
   };
 }
 
+// player-and-client §2 "Subtitle overlay sized to the video", §3 "User preferences", §9 "RTL subtitle languages"
 /**
  * @tagname s72-subtitle-overlay
- * @summary The subtitle overlay (player-and-client §2 "Subtitle overlay sized to the video", §3
- * "User preferences", §9 "RTL subtitle languages"): the engine draws the cues of the text track
+ * @summary The subtitle overlay: the engine draws the cues of the text track
  * showing into `textContainer` (shaka's `UITextDisplayer`), an element
  * sized and placed over the video *picture*, not the letterbox, so cue positions and sizes follow
  * the picture. The rectangle follows the player's size (a `ResizeObserver`) and the video's

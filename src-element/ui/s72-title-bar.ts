@@ -4,9 +4,9 @@ import { defineElement } from '../define.js';
 import { icon } from './icons.js';
 import { PlayerUiElement } from './player-ui-element.js';
 
+// player-and-client §2 "a back button that goes to a configured navigate-back URL"
 /**
- * The back button's target (player-and-client §2 "a back button that goes to a configured
- * navigate-back URL"), or null when it must not show: only `http:` and `https:` URLs, absolute or
+ * The back button's target, or null when it must not show: only `http:` and `https:` URLs, absolute or
  * relative to `baseHref` (a path on this site such as `/browse`). Anything else — `javascript:`,
  * `data:`, `blob:`, `file:`, an empty or unparsable string — is refused. Returns the resolved URL.
  * Pure.
@@ -24,12 +24,13 @@ export function safeBackUrl(url: unknown, baseHref: string): string | null {
   }
 }
 
+// player-and-client §2 "Title bar with a back button"; player-and-client §9
 /**
  * @tagname s72-title-bar
- * @summary The title bar of `<s72-player>` (player-and-client §2 "Title bar with a back button"):
+ * @summary The title bar of `<s72-player>`:
  * a back link, the title and subtitle, and a slot for the page's own controls.
  *
- * A top overlay that hides with the controls (the idle controller; player-and-client §9). It
+ * A top overlay that hides with the controls (the idle controller). It
  * renders from the store: `title` and `subtitle` (config `title`, `subtitle`: catalogue text,
  * rendered as text with `dir="auto"` so an Arabic title reads right to left inside an English page)
  * and `backUrl` (config `navigateBackUrl`; shown only when `safeBackUrl` accepts it). The back

@@ -1,6 +1,6 @@
+// issue 14; play-page §3 `ad_tag`; player-and-client §7 "Ad errors are reported as telemetry and playback continues", §9 "Ad SDK redirects 6"; play-page §8
 /**
- * Loads an ad tag (issue 14; play-page §3 `ad_tag`; player-and-client §7 "Ad errors are reported
- * as telemetry and playback continues", §9 "Ad SDK redirects 6"). Parsing is the libraries':
+ * Loads an ad tag. Parsing is the libraries':
  * VMAP by `@dailymotion/vmap`, VAST (wrapper chains, error pixels) by `@dailymotion/vast-client`.
  * This module only fetches the tag, picks the parser by the document's root and turns the result
  * into breaks and playable linear ads.
@@ -9,7 +9,7 @@
  *   or its inline `VASTAdData`).
  * - A VAST tag: one pre-roll with the tag's ads.
  * - The tag request fails at the network level (no HTTP answer: an ad blocker, the request
- *   blocked) → {@link AdLoadError} `blocked` (the player reports `adblocked_content`, play-page §8).
+ *   blocked) → {@link AdLoadError} `blocked` (the player reports `adblocked_content`).
  *   An HTTP error, a timeout or a document neither parser reads → `failed` (an ad error: content
  *   plays on).
  */

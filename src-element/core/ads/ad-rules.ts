@@ -1,5 +1,6 @@
+// issue 14; player-and-client §4 "Ad break", §9 "Ads and watermark"
 /**
- * Ad rules (issue 14; player-and-client §4 "Ad break", §9 "Ads and watermark"): the ad tag's
+ * Ad rules: the ad tag's
  * cache-buster, break offsets, which breaks are kept and which one is due, the skip-ad button's
  * state, and when an ad has ended. Pure and framework-free (core layer); positions in seconds.
  */
@@ -36,9 +37,9 @@ export function withCacheBuster(url: string, random: () => number = Math.random)
 /** Outcome of {@link adTagUrl}: the URL to request, or why the tag is unusable. */
 export type AdTagResult = { ok: true; url: string } | { ok: false; reason: string };
 
+// player-and-client §9 "The ad tag gets a random cache-buster"
 /**
- * The URL to request for an ad tag, with a random cache-buster (player-and-client §9 "The ad tag
- * gets a random cache-buster"): every cache-buster macro of the tag is replaced by an 8-digit
+ * The URL to request for an ad tag, with a random cache-buster: every cache-buster macro of the tag is replaced by an 8-digit
  * random number; a tag without one gets `cb=<number>` added (an existing `cb` is replaced). The tag
  * is resolved against `base` (a relative tag is on the page's origin); only http(s) tags are used.
  *
@@ -90,9 +91,9 @@ export interface ScheduledBreak {
   offset: BreakOffset;
 }
 
+// player-and-client §4 "Breaks at or before the resume time are discarded"
 /**
- * The breaks kept for a playback that starts at `resumeS` (player-and-client §4 "Breaks at or
- * before the resume time are discarded"): with a resume position (> 0), every break at or before
+ * The breaks kept for a playback that starts at `resumeS`: with a resume position (> 0), every break at or before
  * it, the pre-roll included, is dropped; from the beginning, all are kept. Sorted: `start`, the
  * mid-rolls by offset, `end`.
  */
@@ -119,7 +120,8 @@ export function dueMidroll<T extends ScheduledBreak>(breaks: readonly T[], playe
   return due;
 }
 
-/** The skip-ad button (player-and-client §4 "The skip-ad button is disabled until skippable"). */
+// player-and-client §4 "The skip-ad button is disabled until skippable"
+/** The skip-ad button. */
 export type SkipState = { kind: 'none' } | { kind: 'countdown'; remainingS: number } | { kind: 'ready' };
 
 /**

@@ -1,5 +1,6 @@
+// player-and-client §2 "Hidden ads overlay", §4 "Ad break"
 /**
- * What the ads overlay shows (player-and-client §2 "Hidden ads overlay", §4 "Ad break"): null while
+ * What the ads overlay shows: null while
  * no break runs; during a break, the ad's place in the break, the seconds left and the skip-ad
  * button's state. Written by the ads controller with `PlayerStore.setUi({ad})`. Framework-free.
  */

@@ -1,7 +1,6 @@
+// player-and-client §7 "Cast controller operations: load media (optionally mode beginning), set volume, mute, skip ad, disconnect, start or stop casting"; §8 "Retry button … reloads the media"
 /**
- * What the cast surfaces ask the cast controller for (player-and-client §7 "Cast controller
- * operations: load media (optionally mode beginning), set volume, mute, skip ad, disconnect, start
- * or stop casting"; §8 "Retry button … reloads the media", "Reconnect reloads the page"): the
+ * What the cast surfaces ask the cast controller for ("Reconnect reloads the page"): the
  * detail of `s72-cast-request`. Framework-free.
  */
 
@@ -21,7 +20,8 @@ export type S72CastCommand =
   | { action: 'volume'; level: number }
   | { action: 'mute'; muted: boolean }
   | { action: 'skip-ad' }
-  /** "Connection lost" → Reconnect: reloads the page (§8). */
+  // §8
+  /** "Connection lost" → Reconnect: reloads the page. */
   | { action: 'reconnect' };
 
 const ACTIONS = new Set(['start', 'stop', 'disconnect', 'load', 'play-pause', 'seek', 'volume', 'mute', 'skip-ad', 'reconnect']);

@@ -1,5 +1,6 @@
+// player-and-client §8 "Cast"
 /**
- * Cast errors (player-and-client §8 "Cast"): the codes with their messages, the player-side kind
+ * Cast errors: the codes with their messages, the player-side kind
  * (`chooseTargetCancelled` when the viewer cancels, `connectionFailed` otherwise, `badConfig` when a
  * playlist is loaded without the embedded player's configuration), and the mapping from the SDK's
  * `chrome.cast.ErrorCode`. Every cast error is recoverable: casting fails, local playback goes on.
@@ -7,7 +8,8 @@
  */
 import { S72Error, type CastErrorCode } from '../errors.js';
 
-/** §8 "Cast": each code and its message (the spec gives messages for some; the others are ours). */
+// §8 "Cast"
+/** Each code and its message (the spec gives messages for some; the others are ours). */
 export const CAST_ERROR_MESSAGES: Readonly<Record<CastErrorCode, string>> = Object.freeze({
   cast_sdk_not_loaded: 'Cast SDK not loaded',
   not_connected: 'Not connected to a Chromecast',
@@ -22,7 +24,8 @@ export const CAST_ERROR_MESSAGES: Readonly<Record<CastErrorCode, string>> = Obje
 /** §8 "Player-side" kinds. */
 export type PlayerCastErrorKind = 'chooseTargetCancelled' | 'connectionFailed' | 'badConfig';
 
-/** The player-side kind of a cast error code (§8 "Player-side"). */
+// §8 "Player-side"
+/** The player-side kind of a cast error code. */
 export function playerCastErrorKind(code: CastErrorCode): PlayerCastErrorKind {
   if (code === 'choose_target_cancelled') return 'chooseTargetCancelled';
   if (code === 'bad_config') return 'badConfig';

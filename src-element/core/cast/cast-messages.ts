@@ -1,7 +1,6 @@
+// player-and-client §7 "A cast sender script is loaded from the cast provider. Cast messages go over a status channel (APP_STATUS? request with requestId) and a media channel (GET_STATUS)"
 /**
- * The messages between the sender (this player) and the receiver (player-and-client §7 "A cast
- * sender script is loaded from the cast provider. Cast messages go over a status channel
- * (APP_STATUS? request with requestId) and a media channel (GET_STATUS)"; "Cast playlist start
+ * The messages between the sender (this player) and the receiver ("Cast playlist start
  * message to the receiver: slug, authToken, baseUrl, telemetry, heartbeat, playFrom,
  * originatedFrom"). Builders and parsers only: answers are untrusted JSON, so a parser returns null
  * for anything it does not recognise, never throws. Framework-free.
@@ -26,7 +25,8 @@ export interface SkipAdRequest {
   requestId: number;
 }
 
-/** The playlist start message (§7), on the status channel. */
+// §7
+/** The playlist start message, on the status channel. */
 export interface PlaylistStartMessage {
   type: 'PLAYLIST_START';
   requestId: number;
@@ -45,12 +45,14 @@ export interface PlaylistStartMessage {
 
 export type SenderMessage = AppStatusRequest | MediaStatusRequest | SkipAdRequest | PlaylistStartMessage;
 
-/** The receiver's answer to `APP_STATUS?` (§3 "Cast state"). */
+// §3 "Cast state"
+/** The receiver's answer to `APP_STATUS?`. */
 export interface ReceiverStatus {
   requestId: number | null;
   appState: CastAppState;
   friendlyName: string | null;
-  /** `receiverStatus.error.errorScreen` (§2 "Cast error screens"), or null. */
+  // §2 "Cast error screens"
+  /** `receiverStatus.error.errorScreen`, or null. */
   errorScreen: CastErrorScreen | null;
   deviceInfo: CastDeviceInfo | null;
   nowPlaying: CastNowPlaying | null;

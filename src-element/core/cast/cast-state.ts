@@ -1,6 +1,6 @@
+// player-and-client §3 "Cast state", §4 "Cast connection status"
 /**
- * The cast state and its state machine (player-and-client §3 "Cast state", §4 "Cast connection
- * status", "Cast app state", "Cast panel"). Pure: {@link castReducer} takes the state and one event
+ * The cast state and its state machine ("Cast app state", "Cast panel"). Pure: {@link castReducer} takes the state and one event
  * and returns the next state; the cast controller feeds it the SDK's events and the receiver's
  * answers, and writes the result to the store's `cast` row. Framework-free.
  *
@@ -29,7 +29,8 @@ export type CastAppState = 'INITIALIZING' | 'LOADING' | 'IDLE' | 'PLAYING' | 'PA
 /** §2 "Cast error screens". */
 export type CastErrorScreen = 'too-many-devices' | 'output-restricted' | 'unsupported-chromecast-device' | 'unknown-error';
 
-/** An audio or text track on the receiver (§3 "Cast state": audio and text tracks). */
+// §3 "Cast state"
+/** An audio or text track on the receiver (audio and text tracks). */
 export interface CastTrack {
   id: string | number;
   language: string;
@@ -44,7 +45,8 @@ export interface CastAdState {
   whenSkippable: number | null;
 }
 
-/** §3 "deviceInfo": what the receiver says about itself (§8: an Android TV with remote input). */
+// §8; §3 "deviceInfo"
+/** What the receiver says about itself (an Android TV with remote input). */
 export interface CastDeviceInfo {
   model: string | null;
   androidTv: boolean;
@@ -73,7 +75,8 @@ export interface CastState {
   volumeLevel: number;
   muted: boolean;
   ad: CastAdState;
-  /** The receiver's name ("Casting to {receiver}", play-page §2). */
+  // play-page §2
+  /** The receiver's name ("Casting to {receiver}"). */
   friendlyName: string | null;
   /** `receiverStatus.error.errorScreen`, or null. */
   errorScreen: CastErrorScreen | null;
@@ -240,7 +243,8 @@ export function castReducer(state: CastState, event: CastEvent): CastState {
   }
 }
 
-/** What the cast panel shows (§2 "Cast controls panel and a choose-device prompt", "Cast error screens"; play-page §2). */
+// §2 "Cast controls panel and a choose-device prompt"; play-page §2
+/** What the cast panel shows ("Cast error screens"). */
 export type CastScreen = 'none' | 'choose-device' | 'connecting' | 'connection-lost' | 'error-screen' | 'initializing' | 'casting';
 
 /** The panel's screen for a cast state. */
@@ -254,9 +258,10 @@ export function castScreen(state: CastState): CastScreen {
   return 'casting';
 }
 
+// §2; §5
 /**
  * True while playback belongs to the receiver: the local video stays paused, the big play button
- * hides (§2), heartbeat and player telemetry stop (§5).
+ * hides, heartbeat and player telemetry stop.
  */
 export function isCasting(state: CastState): boolean {
   return state.connectionStatus === 'CONNECTED' || state.connectionLost;

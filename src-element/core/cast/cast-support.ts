@@ -1,7 +1,6 @@
+// player-and-client §5 "Casting requires cast config enabled with an appId. Cast is disabled on Safari, smart TVs and Firefox"; play-page §2 `cast=false`, §9 "Default cast app id is present"
 /**
- * Whether this player may cast, and with which receiver app (player-and-client §5 "Casting requires
- * cast config enabled with an appId. Cast is disabled on Safari, smart TVs and Firefox"; play-page
- * §2 `cast=false`, §9 "Default cast app id is present"). Pure. Framework-free.
+ * Whether this player may cast, and with which receiver app. Pure. Framework-free.
  */
 import type { S72PlayerConfig } from '../types.js';
 import { DEFAULT_CAST_APP_ID, DEFAULT_MANAGE_DEVICES_URL } from './cast-constants.js';
@@ -27,14 +26,16 @@ export function castSupport(config: Pick<S72PlayerConfig, 'cast'> | undefined, u
   return 'allowed';
 }
 
-/** The receiver app id: `config.cast.appId`, else the default (play-page §9). */
+// play-page §9
+/** The receiver app id: `config.cast.appId`, else the default. */
 export function castAppId(config: Pick<S72PlayerConfig, 'cast'> | undefined): string {
   const id = config?.cast?.appId;
   return typeof id === 'string' && id.trim() ? id.trim() : DEFAULT_CAST_APP_ID;
 }
 
+// player-and-client §2
 /**
- * The manage-devices link of the cast error screens (player-and-client §2, default `/devices.html`):
+ * The manage-devices link of the cast error screens (default `/devices.html`):
  * an http(s) URL or a path; anything else (e.g. `javascript:`) falls back to the default.
  */
 export function manageDevicesUrl(config: Pick<S72PlayerConfig, 'manageDevicesUrl'> | undefined): string {

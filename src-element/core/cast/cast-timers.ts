@@ -1,6 +1,6 @@
+// player-and-client §9 "Cast"
 /**
- * The cast sender's timings as small classes on the injected clock (player-and-client §9 "Cast":
- * "Status poll every 5 s while casting and visible, debounced 500 ms. Receiver status timeout 60 s
+ * The cast sender's timings as small classes on the injected clock ("Status poll every 5 s while casting and visible, debounced 500 ms. Receiver status timeout 60 s
  * (10 s when resuming); re-check at most every 10 s. … Volume throttle 500 ms"). Each owns its
  * timers and has a `stop()`; nothing runs until started. Framework-free.
  *

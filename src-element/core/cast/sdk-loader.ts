@@ -1,8 +1,7 @@
 /// <reference types="chromecast-caf-sender" preserve="true" />
+// player-and-client §7 "A cast sender script is loaded from the cast provider", §9 "SDK load wait up to 30 s"; DESIGN.md "Third-party scripts … are loaded only when their feature is enabled, and their absence degrades the feature, never playback"
 /**
- * Loading the Google Cast sender SDK (player-and-client §7 "A cast sender script is loaded from the
- * cast provider", §9 "SDK load wait up to 30 s"; DESIGN.md "Third-party scripts … are loaded only
- * when their feature is enabled, and their absence degrades the feature, never playback").
+ * Loading the Google Cast sender SDK.
  *
  * The SDK announces itself by calling `window.__onGCastApiAvailable(isAvailable, reason)`. The
  * loader sets that callback, asks its *injector* to bring the script in, and resolves with the

@@ -1,6 +1,6 @@
+// player-and-client §9 "Data client"
 /**
- * The content-data client's response cache, retries and request sharing (player-and-client §9
- * "Data client": default cache max age 30 s; query cache default 5 minutes, 3 retries with backoff
+ * The content-data client's response cache, retries and request sharing (default cache max age 30 s; query cache default 5 minutes, 3 retries with backoff
  * up to 30 s), built on `@tanstack/query-core`'s framework-free `QueryClient`.
  *
  * - A cached answer is reused for {@link DEFAULT_CACHE_MAX_AGE_MS} (query-core `staleTime`) and
@@ -29,23 +29,27 @@ import { S72Error, isS72Error } from '../errors.js';
 import { backoffDelayMs, retryWithBackoff, type BackoffOptions } from '../net/backoff.js';
 import type { HttpOptions } from './http.js';
 
-/** How long a cached answer is reused (player-and-client §9 "Default cache max age 30 s"). */
+// player-and-client §9 "Default cache max age 30 s"
+/** How long a cached answer is reused. */
 export const DEFAULT_CACHE_MAX_AGE_MS = 30_000;
-/** How long an unused cache entry is kept (player-and-client §9 "Query cache default 5 minutes"). */
+// player-and-client §9 "Query cache default 5 minutes"
+/** How long an unused cache entry is kept. */
 export const QUERY_CACHE_TIME_MS = 300_000;
-/** Retries after the first failed attempt (player-and-client §9 "3 retries"). */
+// player-and-client §9 "3 retries"
+/** Retries after the first failed attempt. */
 export const MAX_RETRIES = 3;
 /** Delay before the first retry; doubled for each further one. */
 export const RETRY_BASE_DELAY_MS = 1_000;
-/** Cap of the retry backoff (player-and-client §9 "backoff up to 30 s"). */
+// player-and-client §9 "backoff up to 30 s"
+/** Cap of the retry backoff. */
 export const MAX_RETRY_DELAY_MS = 30_000;
 
 /** First element of every query key of the content-data client (lets `clear()` spare other keys). */
 export const CONTENT_QUERY_ROOT = 's72-content';
 
+// player-and-client §9 "3 retries with backoff up to 30 s"
 /**
- * The retry backoff of the content-data client (player-and-client §9 "3 retries with backoff up to
- * 30 s"): 4 attempts in all, 1 s, 2 s, 4 s apart, capped at 30 s, no fuzz.
+ * The retry backoff of the content-data client: 4 attempts in all, 1 s, 2 s, 4 s apart, capped at 30 s, no fuzz.
  */
 export const CONTENT_RETRY_BACKOFF: BackoffOptions = Object.freeze({
   maxAttempts: MAX_RETRIES + 1,
@@ -55,9 +59,10 @@ export const CONTENT_RETRY_BACKOFF: BackoffOptions = Object.freeze({
   maxDelayMs: MAX_RETRY_DELAY_MS,
 });
 
+// player-and-client §9
 /**
  * The backoff before retry number `failureCount + 1`: `min(1000 · 2^failureCount, 30 000)` ms,
- * i.e. 1 s, 2 s, 4 s, … capped at 30 s (player-and-client §9); {@link backoffDelayMs} of
+ * i.e. 1 s, 2 s, 4 s, … capped at 30 s; {@link backoffDelayMs} of
  * {@link CONTENT_RETRY_BACKOFF}. Pure.
  *
  * @param failureCount Failures so far, minus one (0 before the first retry).
@@ -76,8 +81,9 @@ export function retryAfterOf(error: unknown): number | undefined {
   return typeof waitMs === 'number' && Number.isFinite(waitMs) && waitMs >= 0 && waitMs <= MAX_RETRY_DELAY_MS ? waitMs : undefined;
 }
 
+// player-and-client §9
 /**
- * True for the failures worth retrying (player-and-client §9): no response at all
+ * True for the failures worth retrying: no response at all
  * (`network_error`), a 5xx answer, or a 429 whose `Retry-After` is within the 30 s backoff cap
  * ({@link retryAfterOf}). Other 4xx answers (a 429 without `Retry-After` too), malformed bodies,
  * aborts and slug errors are not. Pure.
@@ -145,8 +151,9 @@ function abortedError(cause?: unknown): S72Error {
   });
 }
 
+// player-and-client §9
 /**
- * Creates a response cache (player-and-client §9). Share one between clients (`withTokens` does);
+ * Creates a response cache. Share one between clients (`withTokens` does);
  * keys carry the viewer, so viewers never see each other's answers.
  *
  * @example
@@ -172,9 +179,10 @@ export function createContentCache(options: ContentCacheOptions = {}): ContentCa
     return Math.max(0, left);
   };
 
+  // player-and-client §9
   /**
    * Runs `attempt`, retrying network failures and 5xx up to `maxRetries` times with the backoff of
-   * `delay` (player-and-client §9) in the shared loop; a retry never waits on page visibility.
+   * `delay` in the shared loop; a retry never waits on page visibility.
    * Rejects with the last error, or `request_aborted` when `signal` aborts during a wait.
    */
   const fetchWithRetries = <T>(attempt: () => Promise<T>, signal: AbortSignal): Promise<T> =>
@@ -242,9 +250,10 @@ export function createContentCache(options: ContentCacheOptions = {}): ContentCa
   };
 }
 
+// play-page §6
 /**
  * The viewer part of a cache key: the play token, else the auth token, else anonymous (the token
- * that decides what the storefront answers, play-page §6). Kept in memory only.
+ * that decides what the storefront answers). Kept in memory only.
  */
 export function viewerKey(http: Pick<HttpOptions, 'authToken' | 'playToken'>): string {
   const playToken = http.playToken?.trim();

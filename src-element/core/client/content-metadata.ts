@@ -1,9 +1,10 @@
+// player-and-client §3 "Content metadata (player view)"; §9
 /**
- * The content metadata of the player view (player-and-client §3 "Content metadata (player view)"):
+ * The content metadata of the player view:
  * type, slug, title, shortDescription, images (landscape, portrait, background), bonuses (slug),
  * episodes (slug, episodeTitle, synopsis), seasonTitle, availableSeasons (slugs), recommendations
  * (slugs), built from the film or season answer of the storefront and the configuration
- * (`image_root_path` for relative images, `season_name` for the season title, §9).
+ * (`image_root_path` for relative images, `season_name` for the season title).
  */
 import { S72Error } from '../errors.js';
 import { configString } from './get-configuration.js';
@@ -11,7 +12,8 @@ import { resolveImageUrls } from './images.js';
 import type { Bonus, Configuration, Film, ImageUrls, Season } from './schemas.js';
 import { parseSlug, type ParsedSlug } from './slugs.js';
 
-/** The kinds of content the player view knows (player-and-client §3). */
+// player-and-client §3
+/** The kinds of content the player view knows. */
 export type ContentMetadataType = 'film' | 'tv-season' | 'tv-episode' | 'film-bonus' | 'tv-season-bonus' | 'tv-show';
 
 /** Images of the player view; each absent when the catalogue has none. Relative paths are under `image_root_path`. */

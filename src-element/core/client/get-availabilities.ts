@@ -1,13 +1,15 @@
+// player-and-client §7, §9
 /**
  * Availabilities: `GET /services/content/v1/availabilities?items={comma-separated slugs}`,
- * batched by {@link AVAILABILITY_BATCH_SIZE} (player-and-client §7, §9).
+ * batched by {@link AVAILABILITY_BATCH_SIZE}.
  */
 import { S72Error } from '../errors.js';
 import type { ContentQuery } from './cache.js';
 import { request, type HttpOptions } from './http.js';
 import { AvailabilitiesResponseSchema, type Availability } from './schemas.js';
 
-/** Slugs per availabilities request (player-and-client §9 "batch size 100 slugs"). */
+// player-and-client §9 "batch size 100 slugs"
+/** Slugs per availabilities request. */
 export const AVAILABILITY_BATCH_SIZE = 100;
 
 /** Splits a list into chunks of at most `size` items. Pure; exported for tests. */
@@ -36,8 +38,9 @@ export function availabilityQueries(slugs: readonly string[]): ContentQuery<Avai
   }));
 }
 
+// player-and-client §8 "Client"
 /**
- * The availability of `slug` in an availabilities answer (player-and-client §8 "Client").
+ * The availability of `slug` in an availabilities answer.
  *
  * @throws {S72Error} `availability_not_found` when the answer has no entry for `slug`.
  */

@@ -1,5 +1,6 @@
+// player-and-client §3 "Bundle", §7
 /**
- * Bundles: `GET /services/meta/v1/bundles/{bundleId}` (player-and-client §3 "Bundle", §7).
+ * Bundles: `GET /services/meta/v1/bundles/{bundleId}`.
  */
 import { S72Error } from '../errors.js';
 import type { ContentQuery } from './cache.js';
@@ -54,6 +55,7 @@ export function bundleQuery(slugOrId: string): ContentQuery<Bundle> {
   };
 }
 
+// player-and-client §8
 /**
  * Fetches a bundle.
  *
@@ -62,7 +64,7 @@ export function bundleQuery(slugOrId: string): ContentQuery<Bundle> {
  *   being content slugs (always an array). The bundle's tvod (available if any item is available,
  *   geoblocked if all are, else unavailable) is derived from the items' availabilities by the caller.
  * @throws {S72Error} `unsupported_slug` for another slug shape; `bundle_not_found`
- *   ("Bundle not found", player-and-client §8) on 404; any other error of `request()`.
+ *   ("Bundle not found") on 404; any other error of `request()`.
  */
 export async function getBundle(http: HttpOptions, slugOrId: string, signal?: AbortSignal): Promise<Bundle> {
   // async: a slug error of building the query becomes a rejection, never a synchronous throw.

@@ -1,14 +1,16 @@
+// player-and-client §7; play-page §3 "Configuration", §7
 /**
- * Configuration reads (player-and-client §7): `GET /services/users/v1/configuration`,
+ * Configuration reads: `GET /services/users/v1/configuration`,
  * `/services/shopping/configuration`, `/services/content/configuration`,
  * `/services/meta/configuration` and `/services/pricing/v1/configuration`. The play page reads the
- * meta and content ones merged (play-page §3 "Configuration", §7).
+ * meta and content ones merged.
  */
 import type { ContentQuery } from './cache.js';
 import { request, type HttpOptions } from './http.js';
 import { ConfigurationSchema, type Configuration } from './schemas.js';
 
-/** The five configuration endpoints, by service (player-and-client §7). */
+// player-and-client §7
+/** The five configuration endpoints, by service. */
 export const CONFIGURATION_SERVICE_PATHS = Object.freeze({
   users: '/services/users/v1/configuration',
   shopping: '/services/shopping/configuration',
@@ -89,7 +91,8 @@ export async function getConfigurations(http: HttpOptions, signal?: AbortSignal)
 const DAY_MS = 86_400_000;
 const MINUTE_MS = 60_000;
 
-/** A bundle rental's terms (player-and-client §9 "Data client"), in ms; `null` when not configured. */
+// player-and-client §9 "Data client"
+/** A bundle rental's terms, in ms; `null` when not configured. */
 export interface BundleRentalPeriod {
   /** `rental_redeem_period` (days): how long a rented bundle can be started. */
   redeemPeriodMs: number | null;
@@ -97,8 +100,9 @@ export interface BundleRentalPeriod {
   playbackDurationMs: number | null;
 }
 
+// player-and-client §9
 /**
- * The bundle rental period of a configuration (player-and-client §9: "Bundle rental period from
+ * The bundle rental period of a configuration ("Bundle rental period from
  * config rental_redeem_period (days) and rental_playback_duration_minutes"). Numbers or numeric
  * strings; absent, non-numeric, zero or negative values are `null`. Pure.
  */

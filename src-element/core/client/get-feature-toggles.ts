@@ -1,14 +1,15 @@
+// player-and-client §7; play-page §7 "Feature toggles, cached"
 /**
- * Feature toggle reads (player-and-client §7): `GET /services/users/v1/feature_toggles`,
+ * Feature toggle reads: `GET /services/users/v1/feature_toggles`,
  * `/services/shopping/feature_toggles`, `/services/content/feature_toggles` and
- * `/services/meta/feature_toggles`. Pricing has no toggles endpoint. Cached by the client
- * (play-page §7 "Feature toggles, cached").
+ * `/services/meta/feature_toggles`. Pricing has no toggles endpoint. Cached by the client.
  */
 import type { ContentQuery } from './cache.js';
 import { request, type HttpOptions } from './http.js';
 import { FeatureTogglesResponseSchema, type FeatureToggles } from './schemas.js';
 
-/** The four feature-toggle endpoints, by service (player-and-client §7; pricing has none). */
+// player-and-client §7
+/** The four feature-toggle endpoints, by service (pricing has none). */
 export const FEATURE_TOGGLE_SERVICE_PATHS = Object.freeze({
   users: '/services/users/v1/feature_toggles',
   shopping: '/services/shopping/feature_toggles',

@@ -1,5 +1,6 @@
+// player-and-client §7
 /**
- * Film metadata: `GET /services/meta/v2/film/{ids}/show_multiple` (player-and-client §7).
+ * Film metadata: `GET /services/meta/v2/film/{ids}/show_multiple`.
  */
 import { S72Error } from '../errors.js';
 import type { ContentQuery } from './cache.js';
@@ -7,7 +8,8 @@ import { request, type HttpOptions } from './http.js';
 import { FilmsResponseSchema, type Film } from './schemas.js';
 import { assertSlugType, parentSlugOf, parseSlug, type FilmSlug } from './slugs.js';
 
-/** The film slug whose metadata describes `slug` (a film bonus maps to its film, §2). */
+// §2
+/** The film slug whose metadata describes `slug` (a film bonus maps to its film). */
 function filmOf(slug: string): FilmSlug {
   const parent = parentSlugOf(parseSlug(slug));
   assertSlugType(parent, ['film']);
@@ -62,12 +64,12 @@ export function filmQuery(slug: string): ContentQuery<Film> {
   };
 }
 
+// player-and-client §2
 /**
  * Fetches one film's metadata.
  *
  * @param http Base URL, fetch and tokens.
- * @param slug `/film/{id}` or a film bonus `/film/{id}/bonus/{n}` (mapped to its film,
- *   player-and-client §2).
+ * @param slug `/film/{id}` or a film bonus `/film/{id}/bonus/{n}` (mapped to its film).
  * @param signal Aborts the call.
  * @returns The film (`runtime` in minutes, `bonuses` always an array).
  * @throws {S72Error} `unsupported_slug` for another slug shape; `film_not_found` ("Film not found")
@@ -91,9 +93,9 @@ export function filmsQuery(slugs: readonly string[]): ContentQuery<Film[]> {
   };
 }
 
+// player-and-client §7
 /**
- * Fetches the metadata of many films in one request ("metadata for many slugs", player-and-client
- * §7). Film bonuses map to their film.
+ * Fetches the metadata of many films in one request ("metadata for many slugs"). Film bonuses map to their film.
  *
  * @param slugs Film or film-bonus slugs; duplicates are asked once. An empty list makes no request.
  * @returns The films the server knows, in its order; unknown films are simply absent.

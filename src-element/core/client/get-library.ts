@@ -1,12 +1,13 @@
+// player-and-client §3 "Library item", §7
 /**
- * The viewer's library: `GET /services/content/v4/user_library/{userId}/index?sort_by=relevance`
- * (player-and-client §3 "Library item", §7).
+ * The viewer's library: `GET /services/content/v4/user_library/{userId}/index?sort_by=relevance`.
  */
 import type { ContentQuery } from './cache.js';
 import { request, type HttpOptions } from './http.js';
 import { LibraryResponseSchema, type LibraryItem } from './schemas.js';
 
-/** The library order the client asks for (player-and-client §7). */
+// player-and-client §7
+/** The library order the client asks for. */
 export const LIBRARY_SORT = 'relevance';
 
 /** The cacheable read of a user's library (used by {@link getLibrary} and the client's cache). */

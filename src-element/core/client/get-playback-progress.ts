@@ -1,6 +1,6 @@
+// player-and-client §3 "Playback progress", §7
 /**
- * The viewer's playback progress: `GET /services/content/v1/playback_progress/{userId}`
- * (player-and-client §3 "Playback progress", §7).
+ * The viewer's playback progress: `GET /services/content/v1/playback_progress/{userId}`.
  */
 import type { ContentQuery } from './cache.js';
 import { request, type HttpOptions } from './http.js';

@@ -1,6 +1,7 @@
+// player-and-client §7
 /**
  * Season metadata: `GET /services/meta/v2/tv/season/show_multiple?items={slugs}`, answer field
- * `seasons` (player-and-client §7).
+ * `seasons`.
  */
 import { S72Error } from '../errors.js';
 import type { ContentQuery } from './cache.js';
@@ -8,7 +9,8 @@ import { request, type HttpOptions } from './http.js';
 import { SeasonsResponseSchema, type Season } from './schemas.js';
 import { assertSlugType, parentSlugOf, parseSlug, type TvSeasonSlug } from './slugs.js';
 
-/** The season slug whose metadata describes `slug` (an episode or season bonus maps to it, §2). */
+// §2
+/** The season slug whose metadata describes `slug` (an episode or season bonus maps to it). */
 function seasonOf(slug: string): TvSeasonSlug {
   const parent = parentSlugOf(parseSlug(slug));
   assertSlugType(parent, ['tv-season']);
@@ -67,12 +69,12 @@ export function seasonQuery(slug: string): ContentQuery<Season> {
   };
 }
 
+// player-and-client §2
 /**
  * Fetches one TV season's metadata, with its episodes and bonuses.
  *
  * @param http Base URL, fetch and tokens.
- * @param slug `/tv/{tv}/season/{n}`, or an episode or season bonus of it (mapped to the season,
- *   player-and-client §2).
+ * @param slug `/tv/{tv}/season/{n}`, or an episode or season bonus of it (mapped to the season).
  * @param signal Aborts the call.
  * @returns The season (`episodes` and `bonuses` always arrays).
  * @throws {S72Error} `unsupported_slug` for another slug shape; `season_not_found`
@@ -97,8 +99,9 @@ export function seasonsQuery(slugs: readonly string[]): ContentQuery<Season[]> {
   };
 }
 
+// player-and-client §7 "TV season metadata"
 /**
- * Fetches the metadata of many seasons in one request (player-and-client §7 "TV season metadata").
+ * Fetches the metadata of many seasons in one request.
  *
  * @param slugs Season, episode or season-bonus slugs; each maps to its season, asked once. An empty
  *   list makes no request.

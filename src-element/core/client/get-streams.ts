@@ -1,14 +1,16 @@
+// play-page §7
 /**
- * Streams: `POST /services/playback/streams{slug}` with an empty body (play-page §7). Never cached
+ * Streams: `POST /services/playback/streams{slug}` with an empty body. Never cached
  * and never retried by the client: every answer carries a fresh play token.
  */
 import { request, type HttpOptions } from './http.js';
 import { StreamsResponseSchema, type StreamsResponse } from './schemas.js';
 import { assertSlugType, parseSlug, STREAMABLE_SLUG_TYPES } from './slugs.js';
 
+// play-page §6
 /**
  * Fetches the streams of a streamable slug. The token header is the play token, else the auth
- * token (play-page §6). An empty `streams` list is returned as is (the play page turns it into
+ * token. An empty `streams` list is returned as is (the play page turns it into
  * `streams_are_empty`).
  *
  * @param http Base URL, fetch and tokens.

@@ -1,5 +1,6 @@
+// player-and-client §3 "User plan", §7
 /**
- * The viewer's plans: `GET /services/content/v1/user_plans` (player-and-client §3 "User plan", §7).
+ * The viewer's plans: `GET /services/content/v1/user_plans`.
  */
 import { S72Error } from '../errors.js';
 import type { ContentQuery } from './cache.js';
@@ -15,8 +16,9 @@ export const userPlansQuery: ContentQuery<UserPlan[]> = {
   },
 };
 
+// player-and-client §8 "Client"
 /**
- * The viewer's plan `planId` (expired or not) among `plans` (player-and-client §8 "Client").
+ * The viewer's plan `planId` (expired or not) among `plans`.
  *
  * @throws {S72Error} `plan_not_found` when the viewer has no plan of that id.
  */

@@ -1,13 +1,14 @@
+// player-and-client §7
 /**
- * The signed-in viewer: `GET /services/users/detail/users`, answer field `account`
- * (player-and-client §7).
+ * The signed-in viewer: `GET /services/users/detail/users`, answer field `account`.
  */
 import { S72Error, isS72Error } from '../errors.js';
 import type { ContentQuery } from './cache.js';
 import { request, type HttpOptions } from './http.js';
 import { UserResponseSchema, type UserAccount } from './schemas.js';
 
-/** The message of `not_authorized` (player-and-client §8). */
+// player-and-client §8
+/** The message of `not_authorized`. */
 export const NOT_AUTHORIZED_MESSAGE = 'Provided credentials were invalid';
 
 /** The cacheable read of the viewer's account (used by {@link getUser} and the client's cache). */
@@ -36,10 +37,11 @@ export const userQuery: ContentQuery<UserAccount> = {
   },
 };
 
+// player-and-client §8
 /**
  * Fetches the viewer's account (`user_id` as a string, `dob` ISO date or null, `email`).
  *
- * @throws {S72Error} `not_authorized` ("Provided credentials were invalid", player-and-client §8)
+ * @throws {S72Error} `not_authorized` ("Provided credentials were invalid")
  *   on 401, 403 or 404 (the user cannot be fetched); any other error of `request()`.
  */
 export function getUser(http: HttpOptions, signal?: AbortSignal): Promise<UserAccount> {

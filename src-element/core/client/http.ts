@@ -1,8 +1,9 @@
+// player-and-client §7, play-page §6 and §8; play-page §6
 /**
- * The content-data client's one HTTP helper (player-and-client §7, play-page §6 and §8).
+ * The content-data client's one HTTP helper.
  *
- * - Sends `x-play-token` when there is a play token, else `x-auth-token` (play-page §6).
- * - Sends `x-bypass-cache: true` when the session asks for it (play-page §6).
+ * - Sends `x-play-token` when there is a play token, else `x-auth-token`.
+ * - Sends `x-bypass-cache: true` when the session asks for it.
  * - Every call takes an `AbortSignal`.
  * - Maps every failure to an {@link S72Error} carrying `httpStatus` and `requestId`.
  * - Validates every body with a valibot schema; a body that does not match is `malformed_response`.
@@ -24,9 +25,11 @@ export interface HttpOptions {
   fetch: FetchLike;
   /** The viewer's auth token, sent as `x-auth-token` when there is no play token. */
   authToken?: string | undefined;
-  /** The play token, sent as `x-play-token` instead of the auth token (play-page §6). */
+  // play-page §6
+  /** The play token, sent as `x-play-token` instead of the auth token. */
   playToken?: string | undefined;
-  /** Adds `x-bypass-cache: true` to every request (play-page §6). */
+  // play-page §6
+  /** Adds `x-bypass-cache: true` to every request. */
   bypassCache?: boolean | undefined;
 }
 
@@ -41,13 +44,14 @@ export interface HttpRequest {
   notFoundCode?: S72ErrorCode;
   /** The code of a 401 without a recognised body code. Default `unauthorized`. */
   unauthorizedCode?: S72ErrorCode;
-  /** A JSON body (sent with `content-type: application/json`), e.g. `{pin}` of the PIN check (play-page §7). */
+  // play-page §7
+  /** A JSON body (sent with `content-type: application/json`), e.g. `{pin}` of the PIN check. */
   json?: unknown;
 }
 
+// play-page §8 "Codes shown to users", player-and-client §8 "Client"
 /**
- * Server error codes the client passes through unchanged when a 4xx body names them
- * (play-page §8 "Codes shown to users", player-and-client §8 "Client"). Mapping e.g.
+ * Server error codes the client passes through unchanged when a 4xx body names them. Mapping e.g.
  * `no_user_plan` → `access_denied` is the play page's job, not the client's.
  */
 const PASS_THROUGH_CODES: ReadonlySet<string> = new Set<S72ErrorCode>([
@@ -96,8 +100,9 @@ const DEFAULT_MESSAGES: Partial<Record<string, string>> = {
   access_denied: 'Access denied',
 };
 
+// play-page §6
 /**
- * The headers every client call sends: the token header (play token first, play-page §6) and
+ * The headers every client call sends: the token header (play token first) and
  * `x-bypass-cache`. Pure; exported for tests.
  */
 export function buildHeaders(options: Pick<HttpOptions, 'authToken' | 'playToken' | 'bypassCache'>): Headers {
@@ -117,8 +122,9 @@ export function buildUrl(baseUrl: string, path: string, query?: Readonly<Record<
   return `${base}${path}${search}`;
 }
 
+// play-page §8, player-and-client §8
 /**
- * Maps a failed HTTP response to the client's error code (play-page §8, player-and-client §8).
+ * Maps a failed HTTP response to the client's error code.
  * Pure; exported for the table test.
  *
  * | status | result |
@@ -180,14 +186,15 @@ export function retryAfterMs(header: string | null | undefined, nowMs: number): 
   return Number.isNaN(at) ? undefined : Math.max(0, at - nowMs);
 }
 
+// player-and-client §7; play-page §8
 /**
- * Sends one request and returns its body validated by `schema` (player-and-client §7).
+ * Sends one request and returns its body validated by `schema`.
  *
  * @param options Base URL, fetch and tokens (see {@link HttpOptions}).
  * @param req Method (default `GET`), path, query, `AbortSignal` and the codes for 404 and 401.
  * @param schema The valibot schema of a successful (2xx) JSON body.
  * @returns The parsed body (`v.InferOutput<S>`).
- * @throws {S72Error} with `httpStatus` and `requestId` (from `x-request-id`, play-page §8):
+ * @throws {S72Error} with `httpStatus` and `requestId` (from `x-request-id`):
  *   `request_aborted` (the signal fired), `network_error` (no response),
  *   `unauthorized` / `play_token_expired` (401), the body's code or `access_denied` (403),
  *   the body's code or `slug_not_found` (404), `server_busy` (502/504),
@@ -289,10 +296,11 @@ export async function request<const S extends v.GenericSchema>(
   return result.output;
 }
 
+// DESIGN.md "Security rules"
 /**
  * The scalar fields of an error body other than `code` and `message` (e.g. `attempts_remaining`
  * of `incorrect_pin`, `ms_from` of `unavailable`, `reason`), as `{details}` for `S72Error.data`.
- * Keys that mention a secret ({@link mentionsSecret}) are never copied (DESIGN.md "Security rules").
+ * Keys that mention a secret ({@link mentionsSecret}) are never copied.
  */
 function errorBodyDetails(body: unknown): { details?: Record<string, string | number | boolean> } {
   if (typeof body !== 'object' || body === null || Array.isArray(body)) return {};

@@ -1,6 +1,6 @@
+// player-and-client §9 "Other config keys: image_root_path"
 /**
- * Catalogue image addresses and the configuration's `image_root_path` (player-and-client §9 "Other
- * config keys: image_root_path"): a relative `image_urls` entry (e.g. `feature/poster.jpg`) is
+ * Catalogue image addresses and the configuration's `image_root_path`: a relative `image_urls` entry (e.g. `feature/poster.jpg`) is
  * under the configured image root; an absolute (`https://…`, `//…`) or root-relative (`/…`) one is
  * used as it is.
  */

@@ -1,5 +1,6 @@
+// player-and-client §3, §7, §8, §9; play-page §6, §7
 /**
- * The content-data client (player-and-client §3, §7, §8, §9; play-page §6, §7): every call of the
+ * The content-data client: every call of the
  * storefront's content-data API, bound to one storefront and one viewer, with the §9 cache (30 s),
  * retries (3, backoff capped at 30 s) and shared in-flight requests. Framework-free (core layer);
  * exported as `s72-player/client`.
@@ -214,29 +215,34 @@ export interface ContentClientOptions {
   baseUrl: string;
   /** Defaults to the global `fetch`. */
   fetch?: FetchLike;
-  /** Sent as `x-auth-token` when there is no play token (play-page §6). */
+  // play-page §6
+  /** Sent as `x-auth-token` when there is no play token. */
   authToken?: string | undefined;
-  /** Sent as `x-play-token` instead of the auth token (play-page §6). */
+  // play-page §6
+  /** Sent as `x-play-token` instead of the auth token. */
   playToken?: string | undefined;
+  // play-page §6
   /**
-   * Sends `x-bypass-cache: true` (play-page §6), and makes every read skip the client's cached
+   * Sends `x-bypass-cache: true`, and makes every read skip the client's cached
    * answers too (concurrent identical reads still share one fetch).
    */
   bypassCache?: boolean | undefined;
+  // player-and-client §9
   /**
-   * The response cache (player-and-client §9). Default: a new one for this client, shared with the
+   * The response cache. Default: a new one for this client, shared with the
    * clients made by `withTokens`. Pass one made by `createContentCache()` to share it between
    * clients (keys include the storefront and the viewer) or to change retry delays in tests.
    */
   cache?: ContentCache | undefined;
 }
 
+// player-and-client §7; §9
 /**
- * The calls of the content-data client (player-and-client §7); each takes an optional
+ * The calls of the content-data client; each takes an optional
  * `AbortSignal` last, which rejects that call with `request_aborted`.
  *
  * GET calls are cached for 30 s per storefront and viewer, retried up to 3 times on network
- * failures and 5xx (never on 4xx), and concurrent identical calls share one request (§9). Every
+ * failures and 5xx (never on 4xx), and concurrent identical calls share one request. Every
  * call rejects with an `S72Error`; a body of the wrong shape is `malformed_response`.
  */
 export interface ContentClient {
@@ -250,7 +256,8 @@ export interface ContentClient {
   getSeasons(slugs: readonly string[], signal?: AbortSignal): Promise<Season[]>;
   /** Availabilities of many slugs, 100 per request (each batch cached), merged. */
   getAvailabilities(slugs: readonly string[], signal?: AbortSignal): Promise<Availability[]>;
-  /** The availability of one slug. Rejects `availability_not_found` when the storefront has none (player-and-client §8). */
+  // player-and-client §8
+  /** The availability of one slug. Rejects `availability_not_found` when the storefront has none. */
   getAvailability(slug: string, signal?: AbortSignal): Promise<Availability>;
   /** A bundle by `/bundle/{id}` or id. Rejects `bundle_not_found` "Bundle not found". */
   getBundle(slugOrId: string, signal?: AbortSignal): Promise<Bundle>;
@@ -280,17 +287,20 @@ export interface ContentClient {
   getLibrary(signal?: AbortSignal): Promise<LibraryItem[]>;
   /** The viewer's plans (expired ones included). */
   getUserPlans(signal?: AbortSignal): Promise<UserPlan[]>;
-  /** The viewer's plan `planId` (expired or not). Rejects `plan_not_found` when the viewer has none of that id (player-and-client §8). */
+  // player-and-client §8
+  /** The viewer's plan `planId` (expired or not). Rejects `plan_not_found` when the viewer has none of that id. */
   getUserPlan(planId: string, signal?: AbortSignal): Promise<UserPlan>;
+  // player-and-client §9
   /**
-   * The bundle rental period of the merged configuration (player-and-client §9): `rental_redeem_period`
+   * The bundle rental period of the merged configuration: `rental_redeem_period`
    * (days) and `rental_playback_duration_minutes`, in ms, `null` when not configured.
    */
   getBundleRentalPeriod(signal?: AbortSignal): Promise<BundleRentalPeriod>;
   /** The viewer's playback progress; the user id comes from {@link getUser}. */
   getPlaybackProgress(signal?: AbortSignal): Promise<PlaybackProgressEntry[]>;
+  // player-and-client §9
   /**
-   * The viewer's continue-watching list (player-and-client §9): playback progress, the seasons of
+   * The viewer's continue-watching list: playback progress, the seasons of
    * the shows in it and their episodes' availabilities, filtered and ordered by
    * `buildContinueWatching` with the configuration's `continue_watching_max_age` (days) and
    * `continue_watching_max_items`. `now` in epoch ms (default: the current time).
@@ -304,8 +314,9 @@ export interface ContentClient {
   readonly cache: ContentCache;
 }
 
+// player-and-client §7
 /**
- * Creates a content-data client bound to one storefront and one viewer (player-and-client §7).
+ * Creates a content-data client bound to one storefront and one viewer.
  *
  * Every call rejects with an `S72Error` (see `request()` in http.ts for the status → code table).
  */

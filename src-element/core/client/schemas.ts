@@ -1,5 +1,6 @@
+// player-and-client §3, play-page §3
 /**
- * valibot schemas of the storefront's answers (player-and-client §3, play-page §3) and the types
+ * valibot schemas of the storefront's answers and the types
  * inferred from them. Lenient where the wire is: optional fields may be absent or `null`; unknown
  * fields are dropped. A body that breaks these schemas is `malformed_response` (see http.ts).
  */
@@ -21,8 +22,9 @@ export const ImageUrlsSchema = v.optional(
   {},
 );
 
+// player-and-client §3 "Bonus"
 /**
- * A bonus (player-and-client §3 "Bonus": `overview`; play-page §3 "Bonus": `description`, kept
+ * A bonus (`overview`; play-page §3 "Bonus": `description`, kept
  * too). `runtime` in minutes.
  */
 export const BonusSchema = v.object({
@@ -41,14 +43,16 @@ export const ClassificationSchema = v.object({
   minimum_age: nullishNumber,
 });
 
-/** Classifications, genres, languages and recommendations shared by films and seasons (player-and-client §3). */
+// player-and-client §3
+/** Classifications, genres, languages and recommendations shared by films and seasons. */
 const catalogueExtras = {
   classifications: v.optional(v.nullable(v.array(ClassificationSchema))),
   recommendations: v.optional(v.nullable(v.array(v.string()))),
 };
 
+// player-and-client §5
 /**
- * `release_date`, strict (player-and-client §5: "accepted only as an exact ISO timestamp string",
+ * `release_date`, strict ("accepted only as an exact ISO timestamp string",
  * {@link parseReleaseDate}): absent or null is allowed, any other value makes the film answer
  * `malformed_response`.
  */
@@ -59,7 +63,8 @@ export const ReleaseDateSchema = v.nullish(
   ),
 );
 
-/** Film metadata (player-and-client §3 "Film metadata"). `runtime` in minutes. */
+// player-and-client §3 "Film metadata"
+/** Film metadata. `runtime` in minutes. */
 export const FilmSchema = v.object({
   ...catalogueExtras,
   genres: v.optional(v.nullable(v.array(v.unknown()))),
@@ -80,7 +85,8 @@ export const FilmSchema = v.object({
 /** `GET /services/meta/v2/film/{id}/show_multiple`. */
 export const FilmsResponseSchema = v.object({ films: v.array(FilmSchema) });
 
-/** An episode (player-and-client §3 "Episode"). `runtime` in minutes. */
+// player-and-client §3 "Episode"
+/** An episode. `runtime` in minutes. */
 export const EpisodeSchema = v.object({
   slug: v.string(),
   episode_number: v.number(),
@@ -90,7 +96,8 @@ export const EpisodeSchema = v.object({
   image_urls: ImageUrlsSchema,
 });
 
-/** Season metadata (player-and-client §3 "Season"). */
+// player-and-client §3 "Season"
+/** Season metadata. */
 export const SeasonSchema = v.object({
   ...catalogueExtras,
   slug: v.string(),
@@ -110,15 +117,17 @@ export const SeasonSchema = v.object({
 /** `GET /services/meta/v2/tv/season/show_multiple?items={slugs}`. */
 export const SeasonsResponseSchema = v.object({ seasons: v.array(SeasonSchema) });
 
-/** Live status of an availability (player-and-client §3 "Availability"). */
+// player-and-client §3 "Availability"
+/** Live status of an availability. */
 export const LiveInfoSchema = v.object({
   status: nullishString,
   started_at: nullishString,
   completed_at: nullishString,
 });
 
+// player-and-client §3 "Availability"
 /**
- * One availability (player-and-client §3 "Availability"). `from`/`to` are ISO 8601 strings or
+ * One availability. `from`/`to` are ISO 8601 strings or
  * null (open-ended); durations in minutes.
  */
 export const AvailabilitySchema = v.object({
@@ -137,10 +146,12 @@ export const AvailabilitySchema = v.object({
 /** `GET /services/content/v1/availabilities?items={slugs}`. */
 export const AvailabilitiesResponseSchema = v.object({ availabilities: v.array(AvailabilitySchema) });
 
-/** A flat configuration object; keys are read by name (play-page §3 "Configuration"). */
+// play-page §3 "Configuration"
+/** A flat configuration object; keys are read by name. */
 export const ConfigurationSchema = v.record(v.string(), v.unknown());
 
-/** Playback progress (player-and-client §3). Positions in seconds. */
+// player-and-client §3
+/** Playback progress. Positions in seconds. */
 export const PlaybackProgressSchema = v.object({
   play_position: v.number(),
   length: nullishNumber,
@@ -148,7 +159,8 @@ export const PlaybackProgressSchema = v.object({
   last_played_at: nullishString,
 });
 
-/** One stream (play-page §3 "Stream"). `broadcast_id` present means live. */
+// play-page §3 "Stream"
+/** One stream. `broadcast_id` present means live. */
 export const StreamSchema = v.object({
   url: v.string(),
   encoding_type: v.string(),
@@ -156,19 +168,22 @@ export const StreamSchema = v.object({
   broadcast_id: v.nullish(idSchema),
 });
 
-/** `POST /services/playback/streams{slug}` (play-page §3, §7). */
+// play-page §3, §7
+/** `POST /services/playback/streams{slug}`. */
 export const StreamsResponseSchema = v.object({
   streams: v.array(StreamSchema),
   ad_tag: nullishString,
   will_trigger_watch_window: v.optional(v.nullable(v.boolean()), false),
-  /** Minutes (play-page §2 "Watch window"). */
+  // play-page §2 "Watch window"
+  /** Minutes. */
   watch_window_duration: nullishNumber,
   play_token: nullishString,
   playback_progress: v.nullish(PlaybackProgressSchema),
   default_subtitle_language: nullishString,
 });
 
-/** `GET /services/users/detail/users` (player-and-client §3 "User account"). */
+// player-and-client §3 "User account"
+/** `GET /services/users/detail/users`. */
 export const UserResponseSchema = v.object({
   account: v.object({
     user_id: idSchema,
@@ -177,7 +192,8 @@ export const UserResponseSchema = v.object({
   }),
 });
 
-/** One library entry's ownership details (player-and-client §3 "Library item"). Dates ISO strings. */
+// player-and-client §3 "Library item"
+/** One library entry's ownership details. Dates ISO strings. */
 export const LibraryInfoSchema = v.object({
   quality: nullishString,
   available_from: nullishString,
@@ -189,7 +205,8 @@ export const LibraryInfoSchema = v.object({
   playback_end: nullishString,
 });
 
-/** One library entry (player-and-client §3 "Library item"). */
+// player-and-client §3 "Library item"
+/** One library entry. */
 export const LibraryItemSchema = v.object({
   item: v.string(),
   info: v.optional(LibraryInfoSchema, {}),
@@ -199,7 +216,8 @@ export const LibraryItemSchema = v.object({
 /** `GET /services/content/v4/user_library/{userId}/index?sort_by=relevance`. */
 export const LibraryResponseSchema = v.object({ items: v.array(LibraryItemSchema) });
 
-/** One user plan (player-and-client §3 "User plan"). `expiry` ISO string or null (open-ended). */
+// player-and-client §3 "User plan"
+/** One user plan. `expiry` ISO string or null (open-ended). */
 export const UserPlanSchema = v.object({
   plan_id: idSchema,
   expiry: nullishString,
@@ -208,7 +226,8 @@ export const UserPlanSchema = v.object({
 /** `GET /services/content/v1/user_plans`. */
 export const UserPlansResponseSchema = v.object({ plans: v.array(UserPlanSchema) });
 
-/** One playback progress entry of a viewer (player-and-client §3 "Playback progress"). Seconds. */
+// player-and-client §3 "Playback progress"
+/** One playback progress entry of a viewer. Seconds. */
 export const PlaybackProgressEntrySchema = v.object({
   item: v.string(),
   ...PlaybackProgressSchema.entries,
@@ -219,7 +238,8 @@ export const PlaybackProgressResponseSchema = v.object({
   playback_progress: v.array(PlaybackProgressEntrySchema),
 });
 
-/** A bundle (player-and-client §3 "Bundle"). `items` are content slugs. */
+// player-and-client §3 "Bundle"
+/** A bundle. `items` are content slugs. */
 export const BundleSchema = v.object({
   id: idSchema,
   title: v.string(),

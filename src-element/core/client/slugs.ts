@@ -7,7 +7,8 @@
  */
 import { S72Error } from '../errors.js';
 
-/** Every slug type the client understands (player-and-client §2, §3 "Content metadata"). */
+// player-and-client §2, §3 "Content metadata"
+/** Every slug type the client understands. */
 export type SlugType =
   | 'film'
   | 'film-bonus'
@@ -21,7 +22,8 @@ export type SlugType =
   | 'bundle'
   | 'collection';
 
-/** The slug types that can be streamed (play-page §5, first rule). */
+// play-page §5
+/** The slug types that can be streamed (first rule). */
 export const STREAMABLE_SLUG_TYPES = ['film', 'film-bonus', 'tv-episode', 'tv-season-bonus'] as const;
 export type StreamableSlugType = (typeof STREAMABLE_SLUG_TYPES)[number];
 
@@ -135,8 +137,9 @@ const PATTERNS: ReadonlyArray<{ re: RegExp; build: (m: RegExpExecArray) => SlugP
   },
 ];
 
+// player-and-client §2
 /**
- * Builds the canonical slug string from its parts (player-and-client §2).
+ * Builds the canonical slug string from its parts.
  *
  * @example buildSlug({ type: 'tv-episode', tvId: 'harbour-lights', seasonNumber: 1, episodeNumber: 2 })
  *   // → '/tv/harbour-lights/season/1/episode/2'
@@ -160,8 +163,9 @@ export function buildSlug(parts: SlugParts): string {
   }
 }
 
+// player-and-client §2
 /**
- * Parses a slug, or returns `undefined` when its shape is unknown (player-and-client §2).
+ * Parses a slug, or returns `undefined` when its shape is unknown.
  * A single trailing slash is tolerated; the returned `slug` is canonical.
  */
 export function tryParseSlug(slug: string): ParsedSlug | undefined {
@@ -177,11 +181,11 @@ export function tryParseSlug(slug: string): ParsedSlug | undefined {
   return undefined;
 }
 
+// player-and-client §2; player-and-client §5
 /**
- * Parses a slug (player-and-client §2).
+ * Parses a slug.
  *
- * @throws {S72Error} `unsupported_slug` ("Invalid slug", category `client`) for an unknown shape
- *   (player-and-client §5).
+ * @throws {S72Error} `unsupported_slug` ("Invalid slug", category `client`) for an unknown shape.
  */
 export function parseSlug(slug: string): ParsedSlug {
   const parsed = tryParseSlug(slug);
@@ -191,16 +195,18 @@ export function parseSlug(slug: string): ParsedSlug {
   return parsed;
 }
 
-/** True for the streamable types film, film-bonus, tv-episode and tv-season-bonus (play-page §5). */
+// play-page §5
+/** True for the streamable types film, film-bonus, tv-episode and tv-season-bonus. */
 export function isStreamable(parsed: ParsedSlug): parsed is StreamableSlug {
   return (STREAMABLE_SLUG_TYPES as readonly string[]).includes(parsed.type);
 }
 
+// player-and-client §5; play-page §5
 /**
- * Checks a parsed slug's type against the allowed ones (player-and-client §5: "a wrong-type error
+ * Checks a parsed slug's type against the allowed ones ("a wrong-type error
  * naming the allowed types").
  *
- * @throws {S72Error} `slug_not_streamable` ("Slug is not streamable", play-page §5) when `allowed`
+ * @throws {S72Error} `slug_not_streamable` ("Slug is not streamable") when `allowed`
  *   is exactly the streamable types, else `unsupported_slug`; the message names the allowed types.
  */
 export function assertSlugType<T extends SlugType>(
@@ -220,8 +226,9 @@ export function assertSlugType<T extends SlugType>(
   });
 }
 
+// player-and-client §2
 /**
- * The slug whose metadata describes this one (player-and-client §2): a film bonus maps to its
+ * The slug whose metadata describes this one: a film bonus maps to its
  * film, an episode or a season bonus to its season; any other slug maps to itself.
  */
 export function parentSlugOf(parsed: ParsedSlug): ParsedSlug {

@@ -1,8 +1,7 @@
+// player-and-client §4 "PlayReady is preferred over Widevine when its security level exceeds Widevine's", §5 "Software-secure limit"
 /**
  * What this browser can decrypt, and how securely: one probe per key system with
- * `navigator.requestMediaKeySystemAccess`, robustness levels tried from the most secure down
- * (player-and-client §4 "PlayReady is preferred over Widevine when its security level exceeds
- * Widevine's", §5 "Software-secure limit"). FairPlay is also found through the legacy
+ * `navigator.requestMediaKeySystemAccess`, robustness levels tried from the most secure down. FairPlay is also found through the legacy
  * `WebKitMediaKeys` where modern EME is absent (older Safari).
  *
  * Security levels are one scale for every key system, so they compare:
@@ -55,7 +54,8 @@ export const ROBUSTNESS_LEVELS: Readonly<Partial<Record<DrmType, readonly (reado
   ],
 });
 
-/** The security level at or above which a Widevine CDM is hardware-secure (player-and-client §5). */
+// player-and-client §5
+/** The security level at or above which a Widevine CDM is hardware-secure. */
 export const HARDWARE_SECURE_LEVEL = 3;
 
 const CENC_VIDEO = 'video/mp4; codecs="avc1.42E01E"';
@@ -93,12 +93,12 @@ function legacyWebKitKeys(): WebKitMediaKeysStatic | undefined {
   return typeof candidate?.isTypeSupported === 'function' ? candidate : undefined;
 }
 
+// issue 12
 /**
  * Probes one key system: each of its key-system strings (most capable first); for a string the
  * browser grants without a robustness, each robustness level (most secure first). A key system that
  * refuses the unspecified robustness refuses every level, so a browser without the CDM costs one
- * request per string, not one per level (each request is main-thread time on the start-up path,
- * issue 12). Never rejects.
+ * request per string, not one per level (each request is main-thread time on the start-up path). Never rejects.
  *
  * @returns The best grant, or null when the browser has no such CDM.
  */

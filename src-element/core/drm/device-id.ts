@@ -1,6 +1,6 @@
+// play-page §7 "DRM licences"
 /**
- * The stable per-browser device id of Widevine licence requests (play-page §7 "DRM licences":
- * "Widevine: /services/license/widevine/cenc with a device id query d"). A random UUID kept in
+ * The stable per-browser device id of Widevine licence requests ("Widevine: /services/license/widevine/cenc with a device id query d"). A random UUID kept in
  * localStorage under {@link DEVICE_ID_KEY}; it identifies the browser, not the viewer, and carries no
  * token. Where storage is unavailable (private mode, blocked cookies) the id lives for the page.
  */

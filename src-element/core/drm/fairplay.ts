@@ -1,6 +1,6 @@
+// player-and-client §7 "Embedded player"; play-page §7 "DRM licences"; play-page §8
 /**
- * FairPlay Streaming for native HLS (player-and-client §7 "Embedded player"; play-page §7 "DRM
- * licences"): the certificate fetched as an arraybuffer from the certificate URL (default
+ * FairPlay Streaming for native HLS: the certificate fetched as an arraybuffer from the certificate URL (default
  * `/services/license/fairplay/cenc/cert`), the licence `POST`ed as the form body `spc=…` with the
  * licence headers (`x-play-token`, else `x-auth-token`), and the key unwrapped from `<ckc>…</ckc>`.
  *
@@ -14,7 +14,7 @@
  * Failures are mapped by the engine error table (map-engine-error.ts) from shaka-shaped errors, so
  * a FairPlay licence 403 becomes `license_{reason}`, any other licence failure
  * `license_request_failure`, a certificate failure `drm_failed`, each with the HTTP status and the
- * request id of the response (play-page §8).
+ * request id of the response.
  */
 import type { S72Error } from '../errors.js';
 import { ShakaCode, mapEngineError, type EngineErrorLike } from '../engine/map-engine-error.js';

@@ -1,7 +1,7 @@
+// player-and-client §4 "Engine choice", §5 "Validation rules"; play-page §9 "Restriction toggles"
 /**
  * The few facts about the browser and device that the engine choice and the restriction toggles
- * need (player-and-client §4 "Engine choice", §5 "Validation rules"; play-page §9 "Restriction
- * toggles"), read from the user agent. Pure: {@link platformOf} takes the strings, so every row of
+ * need, read from the user agent. Pure: {@link platformOf} takes the strings, so every row of
  * the engine-choice table can name its browser.
  *
  * The element does not bundle a user-agent parser (the play page uses ua-parser-js for its device

@@ -30,7 +30,8 @@ import { DRM_TYPES, EME_DRM_TYPES, isDrmType, normaliseDrmName } from './key-sys
 export { isDrmType } from './key-systems.js';
 export type { DeviceFacts } from '../drm/capabilities.js';
 
-/** Preference order of the source kinds (player-and-client §4; play-page §4): DASH, HLS, MP4. */
+// player-and-client §4; play-page §4
+/** Preference order of the source kinds: DASH, HLS, MP4. */
 export const SOURCE_KIND_ORDER: readonly SourceKind[] = Object.freeze(['dash', 'hls', 'mp4'] as const);
 
 /** How {@link chooseSource} reads one kind of candidate, and what can play here. */
@@ -57,8 +58,9 @@ export interface SourceChoice<C, P> {
   player: P;
 }
 
+// player-and-client §4, §5
 /**
- * The shared source rules (player-and-client §4, §5; play-page §4 step 6). Pure.
+ * The shared source rules (play-page §4 step 6). Pure.
  *
  * 1. Kinds in {@link SOURCE_KIND_ORDER} (DASH, then HLS, then MP4); candidates of one kind in the
  *    order given.
@@ -104,10 +106,11 @@ export interface SourceInput {
   config: S72PlayerConfig;
   /** Base for relative URLs (the document's base URI). */
   baseUrl: string;
+  // play-page §7; issue 12
   /**
-   * The browser's device id: Widevine licence and certificate URLs get it as `d` (play-page §7). A
+   * The browser's device id: Widevine licence and certificate URLs get it as `d`. A
    * function is called only when a Widevine server is configured (reading the id touches
-   * localStorage, a synchronous cost on the start-up path; issue 12).
+   * localStorage, a synchronous cost on the start-up path).
    */
   deviceId?: string | (() => string);
 }
@@ -208,8 +211,9 @@ export function resolveSources(input: SourceInput): EngineSource[] {
   return sources;
 }
 
+// player-and-client §5; play-page §9
 /**
- * The restriction toggles as two questions (player-and-client §5; play-page §9): is everything
+ * The restriction toggles as two questions: is everything
  * blocked on this device, and is one DRM blocked. Pure.
  */
 export function restrictionRules(restrictions: S72Restrictions | undefined, platform: PlatformFacts) {
@@ -221,11 +225,10 @@ export function restrictionRules(restrictions: S72Restrictions | undefined, plat
   };
 }
 
+// player-and-client §4 "PlayReady is preferred over Widevine when its security level exceeds Widevine's"
 /**
  * The usable key systems in the order the engine should try them: as declared, except that of
- * Widevine and PlayReady, Widevine comes first unless PlayReady's security level is higher
- * (player-and-client §4 "PlayReady is preferred over Widevine when its security level exceeds
- * Widevine's"). Pure.
+ * Widevine and PlayReady, Widevine comes first unless PlayReady's security level is higher. Pure.
  */
 export function orderDrms(drms: readonly DrmType[], keySystems: DeviceFacts['keySystems']): DrmType[] {
   const ordered = [...drms];
@@ -237,7 +240,8 @@ export function orderDrms(drms: readonly DrmType[], keySystems: DeviceFacts['key
   return ordered;
 }
 
-/** The software-secure limit (player-and-client §5): at most this many lines. */
+// player-and-client §5
+/** The software-secure limit: at most this many lines. */
 export const SOFTWARE_SECURE_MAX_HEIGHT = 719;
 
 /** True when a play token's `delpol` names the studio delivery policy. */
@@ -246,8 +250,9 @@ function isStudioPolicy(playToken: string | undefined): boolean {
   return typeof policy === 'string' && policy.trim().toLowerCase() === 'studio';
 }
 
+// player-and-client §4 "Engine choice", §5; play-page §8
 /**
- * The engine and source to play (player-and-client §4 "Engine choice", §5), by the shared rules of
+ * The engine and source to play, by the shared rules of
  * {@link chooseSource} and the capabilities of this device:
  * - a key system counts only when it has a licence server, the browser grants it, the restriction
  *   toggles allow it, and (FairPlay) the device plays HLS natively;
@@ -258,7 +263,7 @@ function isStudioPolicy(playToken: string | undefined): boolean {
  *
  * @throws S72Error `invalid_source_for_device` (category `manifest`) when the device could play a
  *   source but the restriction toggles forbid every one; `content_not_supported` when this browser
- *   cannot play any (play-page §8: both lead to the unsupported-device page).
+ *   cannot play any (both lead to the unsupported-device page).
  */
 export function chooseEngine(
   candidates: readonly EngineSource[],

@@ -1,5 +1,6 @@
+// DESIGN.md "One package, four layers"
 /**
- * The engine boundary (DESIGN.md "One package, four layers"; STYLE.md §7.4).
+ * The engine boundary (STYLE.md §7.4).
  *
  * An `Engine` plays one source into one `HTMLVideoElement`. The element never talks to shaka (or a
  * native player, or a Cast receiver) directly: it talks to this interface, so a later Cast engine can
@@ -30,29 +31,34 @@ export interface EngineSource {
   drms: readonly DrmType[];
   /** Licence servers by key system; only the ones with a URL are configured. */
   drmServers: Partial<Record<DrmType, EngineDrmServer>>;
+  // play-page §6, player-and-client §7 "Embedded player"
   /**
    * Headers added to licence requests: `x-play-token` when there is a play token, otherwise
-   * `x-auth-token` (play-page §6, player-and-client §7 "Embedded player").
+   * `x-auth-token`.
    */
   licenseHeaders: Readonly<Record<string, string>>;
   /** Request retry policy; see `S72PlayerConfig.network`. */
   network?: { maxAttempts?: number; baseDelayMs?: number; timeoutMs?: number };
-  /** Preferred languages (player-and-client §3 "Player configuration"). */
+  // player-and-client §3 "Player configuration"
+  /** Preferred languages. */
   preferredAudioLanguage?: string;
   /** Preferred audio role (DASH `Role`, e.g. `dub`); see `S72PlayerConfig.preferredAudioRole`. */
   preferredAudioRole?: string;
   preferredTextLanguage?: string;
   /** The key systems granted for `drms` (key-system string, robustness, level), set by the engine choice. */
   keySystemSupport?: Readonly<Partial<Record<DrmType, KeySystemSupport>>>;
-  /** Highest picture height to play, lines (the software-secure limit, player-and-client §5). */
+  // player-and-client §5
+  /** Highest picture height to play, lines (the software-secure limit). */
   maxHeight?: number;
   /** A studio delivery policy applies (play token `delpol`, or `config.drm.studioPolicy`). */
   studioPolicy?: boolean;
-  /** Manifest and segment URLs are requested as `{manifestProxy}?url={URL}` (player-and-client §7). */
+  // player-and-client §7
+  /** Manifest and segment URLs are requested as `{manifestProxy}?url={URL}`. */
   manifestProxy?: string;
 }
 
-/** One quality rendition (player-and-client §3 "Tracks: video"). */
+// player-and-client §3 "Tracks: video"
+/** One quality rendition. */
 export interface VideoTrackInfo {
   id: string;
   label: string;
@@ -63,7 +69,8 @@ export interface VideoTrackInfo {
   active: boolean;
 }
 
-/** One audio track (player-and-client §3 "Tracks: audio"). */
+// player-and-client §3 "Tracks: audio"
+/** One audio track. */
 export interface AudioTrackInfo {
   id: string;
   language: string;
@@ -72,7 +79,8 @@ export interface AudioTrackInfo {
   active: boolean;
 }
 
-/** One text track (player-and-client §3 "Tracks: text"). */
+// player-and-client §3 "Tracks: text"
+/** One text track. */
 export interface TextTrackInfo {
   id: string;
   kind: string;
@@ -116,13 +124,13 @@ export interface Engine {
   readonly name: string;
   /** The engine library's version, e.g. shaka's `v5.2.12` (shown by the stats overlay), if known. */
   readonly version?: string;
+  // issue 12
   /**
    * Loads `source` and resolves once playback can start (metadata known, first segments requested).
    * @param startTime position to start at, in seconds; `undefined` = the default (0, or the live edge).
    * @param options.onAttached called once, as soon as the video element has its source attached and a
    *   `play()` would no longer be aborted by the load (MSE sources: the MediaSource is attached, before
-   *   the manifest and segments arrive), so the caller can ask to play while the engine still loads
-   *   (issue 12). Engines that cannot tell do not call it; the caller then plays after `load()`.
+   *   the manifest and segments arrive), so the caller can ask to play while the engine still loads. Engines that cannot tell do not call it; the caller then plays after `load()`.
    * @throws S72Error (mapped engine error) when the source cannot be loaded.
    */
   load(source: EngineSource, startTime?: number, options?: { onAttached?: () => void }): Promise<void>;
@@ -136,8 +144,9 @@ export interface Engine {
   selectAudioTrack(id: string): void;
   /** Shows a text track, or hides text with `null`. */
   selectTextTrack(id: string | null): void;
+  // player-and-client §2 "Subtitle overlay sized to the video"
   /**
-   * Where subtitles are drawn (player-and-client §2 "Subtitle overlay sized to the video"): cues are
+   * Where subtitles are drawn: cues are
    * rendered as elements inside `container` (shaka's `UITextDisplayer`) instead of the browser's
    * native track renderer; `null`: the native renderer. Called before `load()`; takes effect at the
    * next load.
@@ -151,9 +160,10 @@ export interface Engine {
    */
   readonly licenseRequestsPending?: number;
   getStats(): EngineStats;
+  // player-and-client §5
   /**
    * Live: the wall-clock time of the playhead (the stream's program date time), epoch ms; null on
-   * VOD or when the stream does not say (player telemetry's live `position`, player-and-client §5).
+   * VOD or when the stream does not say (player telemetry's live `position`).
    */
   playheadDateMs(): number | null;
   /**
@@ -172,9 +182,10 @@ export interface Engine {
 /** Creates engines of one kind; the heavy library is imported only in `create()`. */
 export interface EngineLoader {
   readonly name: string;
+  // player-and-client §4 "Engine choice"
   /**
    * Can this engine play `kind` with these key systems on this device? `drms` are already the ones
-   * the device grants and the restrictions allow (player-and-client §4 "Engine choice"). Pure.
+   * the device grants and the restrictions allow. Pure.
    */
   canPlay(kind: SourceKind, drms: readonly DrmType[], device: DeviceFacts): boolean;
   /**

@@ -1,8 +1,8 @@
+// player-and-client §3 "Content … drms", §4 "Engine choice", §5 "DRM content needs playready or widevine support"
 /**
  * The one key-system table: our DRM names and their EME key-system strings, shared by the shaka
  * engine (its `drm.servers` keys), the engine choice (choose-source.ts) and the play page's
- * capability probe (player-and-client §3 "Content … drms", §4 "Engine choice", §5 "DRM content needs
- * playready or widevine support"; play-page §4 step 6).
+ * capability probe (play-page §4 step 6).
  *
  * Framework-free (core layer). Everything here is data or pure.
  */

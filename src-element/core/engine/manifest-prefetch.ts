@@ -1,5 +1,6 @@
+// issue 12 "Levers"
 /**
- * Manifest prefetch (issue 12 "Levers": the manifest preloaded): the element fetches a source's
+ * Manifest prefetch (the manifest preloaded): the element fetches a source's
  * manifest as soon as it knows the source, while the engine's code is still downloading, and the
  * engine takes that response instead of requesting the manifest again once it is ready.
  *

@@ -234,8 +234,9 @@ export const ENGINE_ERROR_TABLE: readonly ErrorMappingRow[] = Object.freeze([
   },
 ] satisfies ErrorMappingRow[]);
 
+// play-page §8
 /**
- * Maps an engine error to the one typed `S72Error` (play-page §8).
+ * Maps an engine error to the one typed `S72Error`.
  *
  * Keeps the original as `cause`, shaka's numeric code as `engineCode`, the HTTP status as
  * `httpStatus`, and the request id from the failed response's headers as `requestId`.
@@ -256,9 +257,9 @@ export function mapEngineError(error: EngineErrorLike): S72Error {
   });
 }
 
+// player-and-client §8 "Missing-subtitle load errors are only logged"; issue 22 item 1
 /**
- * A subtitle file that failed (player-and-client §8 "Missing-subtitle load errors are only logged";
- * issue 22 item 1): the error the table maps it to, as `recoverable` whatever shaka's severity, with
+ * A subtitle file that failed: the error the table maps it to, as `recoverable` whatever shaka's severity, with
  * the track's language and label in `data.textTrack` (null when no track was showing).
  */
 export function textTrackFailure(error: EngineErrorLike, track: { language: string; label: string } | null): S72Error {
@@ -278,7 +279,8 @@ function lowercaseKeys(headers: Record<string, string>): Record<string, string> 
   return Object.fromEntries(Object.entries(headers).map(([name, value]) => [name.toLowerCase(), value]));
 }
 
-/** `play_failed`: raised by the player after 3 failed play attempts (player-and-client §4 "Playback recovery"). */
+// player-and-client §4 "Playback recovery"
+/** `play_failed`: raised by the player after 3 failed play attempts. */
 export function playFailedError(cause: unknown): S72Error {
   return new S72Error('play_failed', 'Playback could not be started', { category: 'playback', cause });
 }

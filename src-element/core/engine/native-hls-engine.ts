@@ -1,6 +1,7 @@
+// player-and-client §4 "Engine choice"
 /**
  * The native HLS engine: Apple's own HLS player in the `<video>` element, with FairPlay
- * (player-and-client §4 "Engine choice": "FairPlay native HLS is preferred on Apple devices unless
+ * ("FairPlay native HLS is preferred on Apple devices unless
  * DASH is usable"). It plays what shaka cannot here: FairPlay-protected HLS, and clear HLS on an
  * Apple device without MSE. Apple's player chooses renditions itself, so it lists no video tracks
  * (the quality menu stays hidden) and draws subtitles with the native renderer.

@@ -1,6 +1,6 @@
+// player-and-client §4 "Engine choice", §9 "Engine"
 /**
- * The shaka-player engine: DASH and HLS through MSE/EME, and progressive MP4 (player-and-client §4
- * "Engine choice", §9 "Engine"). Shaka itself is imported only when an engine is created or
+ * The shaka-player engine: DASH and HLS through MSE/EME, and progressive MP4. Shaka itself is imported only when an engine is created or
  * preloaded, so pages that never play stay light.
  */
 import { moduleLoadFailed, type S72Error } from '../errors.js';
@@ -33,8 +33,9 @@ const MIME_TYPES: Readonly<Record<SourceKind, string>> = Object.freeze({
   mp4: 'video/mp4',
 });
 
+// player-and-client §9 "Engine"
 /**
- * Request retries (player-and-client §9 "Engine": 5 request attempts), the same for manifests,
+ * Request retries (5 request attempts), the same for manifests,
  * segments and licences. Times in ms (shaka's unit).
  *
  * Two layers retry, one after the other, never one inside the other: shaka retries each request
@@ -79,17 +80,17 @@ export const SHAKA_RETRY_PARAMETERS = Object.freeze({
  */
 export const REBUFFERING_GOAL_S = 3;
 
+// issue 12; DESIGN.md "Start-up facts"
 /**
  * Streaming settings of player-and-client §9 "Engine": buffering goal 15 s, buffer behind 12 s,
  * 5 request attempts ({@link SHAKA_RETRY_PARAMETERS}), and the rebuffering goal
  * ({@link REBUFFERING_GOAL_S}) for rebuffering only: shaka applies its `rebufferingGoal` to the
  * start and to seeks as well (it holds the rate at 0 until 3 s, two segments here, are buffered,
- * polled every 250 ms), which cost the first frame about one segment fetch and the seek one more
- * (issue 12). So a load and a seek start at goal 0 (playback starts as soon as the media element
+ * polled every 250 ms), which cost the first frame about one segment fetch and the seek one more. So a load and a seek start at goal 0 (playback starts as soon as the media element
  * can play, like shaka's and dash.js's defaults) and a stall while playing switches to the 3-s goal
  * until the next load or seek (`ShakaEngine.applyRebufferingGoal`). `abr.minTimeToSwitch` of 2 s
  * avoids the switch (and the discarded first segment) shaka makes at once when its first bandwidth
- * estimate jumps (DESIGN.md "Start-up facts").
+ * estimate jumps.
  */
 export const SHAKA_BASE_CONFIG = Object.freeze({
   streaming: {
@@ -113,10 +114,10 @@ const CATEGORY_DRM = 6;
 
 const shakaPromises: { full?: Promise<Shaka>; dash?: Promise<Shaka> } = {};
 
+// issue 12
 /**
  * Imports the shaka build a source kind needs, once per build (each a separate chunk in our
- * builds): the full build (DASH + HLS) for HLS, the DASH-only build for DASH and MP4 (issue 12:
- * the DASH path does not pay for HLS).
+ * builds): the full build (DASH + HLS) for HLS, the DASH-only build for DASH and MP4 (the DASH path does not pay for HLS).
  */
 export function importShaka(kind: SourceKind = 'dash'): Promise<Shaka> {
   const build = kind === 'hls' ? 'full' : 'dash';
@@ -159,9 +160,9 @@ class ShakaEngine implements Engine {
   private licenseHeaders: Readonly<Record<string, string>> = {};
   private manifestProxy: string | null = null;
   private destroyed: Promise<void> | undefined;
+  // issue 22 item 1; player-and-client §8 "Missing-subtitle load errors are only logged"
   /**
-   * Text streams (shaka stream ids) whose file failed: left out of `textTracks()` (issue 22 item 1;
-   * player-and-client §8 "Missing-subtitle load errors are only logged").
+   * Text streams (shaka stream ids) whose file failed: left out of `textTracks()`.
    */
   private readonly failedText = new Set<number>();
   /** The URI of every text request made, with the text stream it was for (what a network error names). */
@@ -428,10 +429,10 @@ class ShakaEngine implements Engine {
     return typeof uri === 'string' ? this.textRequests.get(uri) : undefined;
   }
 
+  // issue 22 item 1; player-and-client §8 "Missing-subtitle load errors are only logged"
   /**
    * A subtitle file failed (404, a dropped connection, unparsable), after shaka's own attempts:
-   * the film plays on without it (issue 22 item 1; player-and-client §8 "Missing-subtitle load
-   * errors are only logged"). The track leaves `textTracks()` (and so the subtitles menu), subtitles
+   * the film plays on without it. The track leaves `textTracks()` (and so the subtitles menu), subtitles
    * turn off if it was showing (the viewer's remembered choice is left as it is), and the failure
    * is reported as a recoverable error: logged, never the error panel, never a reload.
    */
@@ -444,11 +445,12 @@ class ShakaEngine implements Engine {
   }
 }
 
+// player-and-client §4; play-page §7
 /**
  * Shaka's `drm` configuration for a source: a licence server per chosen key system, mapped to the
  * key-system string the browser granted (`com.microsoft.playready` → `…playready.recommendation`), the chosen order as `preferredKeySystems` (PlayReady first when it is more
- * secure, player-and-client §4), the granted video robustness, and the certificate URLs (Widevine's
- * service certificate, play-page §7).
+ * secure), the granted video robustness, and the certificate URLs (Widevine's
+ * service certificate).
  */
 export function shakaDrmConfig(source: EngineSource): {
   servers: Record<string, string>;
@@ -490,9 +492,10 @@ export function shakaDrmConfig(source: EngineSource): {
 
 const withPrefetchPlugin = new WeakSet<object>();
 
+// issue 12
 /**
  * Registers, once per shaka build, an http(s) scheme plugin that answers a manifest request with
- * the element's prefetch of that URL when there is one (manifest-prefetch.ts; issue 12), and hands
+ * the element's prefetch of that URL when there is one (manifest-prefetch.ts), and hands
  * every other request, and a manifest whose prefetch failed or expired, to shaka's own fetch plugin.
  */
 function installPrefetchPlugin(shaka: Shaka): void {
@@ -562,7 +565,8 @@ function isSuccessStatus(status: number): boolean {
   return (status >= 200 && status <= 299 && status !== 202) || status === 304;
 }
 
-/** `uri` requested through the manifest proxy: `{proxy}?url={uri}` (player-and-client §7). */
+// player-and-client §7
+/** `uri` requested through the manifest proxy: `{proxy}?url={uri}`. */
 export function proxied(proxy: string, uri: string): string {
   const url = new URL(proxy);
   url.searchParams.set('url', uri);

@@ -63,7 +63,8 @@ export const ar: StringTable<ArabicPlural> = {
   'subtitles.off': 'الترجمة متوقفة',
   'subtitles.on': 'الترجمة: {label}',
   // [controls]
-  /** The title bar's back button (player-and-client §2 "Title bar with a back button"). */
+  // player-and-client §2 "Title bar with a back button"
+  /** The title bar's back button. */
   'controls.back': 'رجوع',
   // [gestures]
   // [end-screen]

@@ -1,3 +1,4 @@
+// play-page §2 "Page elements"; play-page §2 "Play page states"; player-and-client §8 "Messages on screen"; player-and-client §8
 /**
  * The English string table: every on-screen text of `<s72-player>` and of the play page, by key.
  * The reference table: {@link MessageKey} is `keyof typeof en`, and every other table must have the
@@ -6,10 +7,8 @@
  * Values are plain text (never HTML) with `{name}` placeholders. A plural value is an object of
  * `Intl.PluralRules` categories chosen by `params.count`; English uses `one` and `other`.
  *
- * Wordings the specs fix stay word for word: the watch-window notice (play-page §2 "Page
- * elements"), the unsupported-browser screen (play-page §2 "Play page states"), "Try again"
- * (player-and-client §8 "Messages on screen"), "You have reached your device limit." and the client
- * messages "Film not found", "TV season not found", "Media not found" (player-and-client §8).
+ * Wordings the specs fix stay word for word: the watch-window notice, the unsupported-browser screen, "Try again", "You have reached your device limit." and the client
+ * messages "Film not found", "TV season not found", "Media not found".
  * Error texts are keyed `error.<code>.title` / `error.<code>.message` by the play-page §8 /
  * player-and-client §8 code; `error.default.*` is the text of any other code.
  */
@@ -34,7 +33,8 @@ export const en = {
   'player.rate': '{rate}×',
   'player.controls': 'Video controls',
   'player.player': 'Video player',
-  /** Live (issue 9 "Player UI for live"): the badge, the go-to-live button, the seek bar's `aria-valuetext`. */
+  // issue 9 "Player UI for live"
+  /** Live: the badge, the go-to-live button, the seek bar's `aria-valuetext`. */
   'player.live': 'LIVE',
   'player.goToLive': 'Go to live',
   'player.atLiveEdge': 'At the live edge',
@@ -43,7 +43,8 @@ export const en = {
 
   // ── Issue 10 surfaces: one section per surface; add keys under your own marker only ──
   // [settings-menu]
-  /** The settings menu (player-and-client §4 "Menus", §5 "Menu rules"). */
+  // player-and-client §4 "Menus", §5 "Menu rules"
+  /** The settings menu. */
   'settings.button': 'Settings',
   'settings.menu': 'Settings',
   'settings.back': 'Back to settings',
@@ -71,12 +72,14 @@ export const en = {
   'settings.subtitleTextSize.md': 'Medium',
   'settings.subtitleTextSize.lg': 'Large',
   // [subtitles]
-  /** Said when the captions toggle (C) or the subtitles menu turns subtitles off (player-and-client §9). */
+  // player-and-client §9
+  /** Said when the captions toggle (C) or the subtitles menu turns subtitles off. */
   'subtitles.off': 'Subtitles off',
   /** Said when subtitles turn on; `{label}` is the track's label, e.g. "Arabic". */
   'subtitles.on': 'Subtitles: {label}',
   // [controls]
-  /** The title bar's back button (player-and-client §2 "Title bar with a back button"). */
+  // player-and-client §2 "Title bar with a back button"
+  /** The title bar's back button. */
   'controls.back': 'Back',
   // [gestures]
   // [end-screen]
@@ -88,7 +91,8 @@ export const en = {
   'endScreen.source.continue-watching': 'Continue watching',
   'endScreen.source.recommendation': 'Recommended',
   // [stats]
-  /** The stats overlay (debug mode; player-and-client §2, §4). */
+  // player-and-client §2, §4
+  /** The stats overlay (debug mode). */
   'stats.title': 'Playback statistics',
   'stats.close': 'Close statistics',
   'stats.graph': 'Bandwidth, bit rate and buffer over the last 2 minutes',
@@ -169,7 +173,8 @@ export const en = {
   // ── Coming-soon countdown (play-page §2, §4 step 3) ──
   'countdown.comingSoon': 'Coming soon. Available to watch in',
   'countdown.availableIn': 'Available in {remaining}',
-  /** A live event that is not live yet (play-page §4 "Live events"): its status is polled every 5 s. */
+  // play-page §4 "Live events"
+  /** A live event that is not live yet: its status is polled every 5 s. */
   'countdown.liveSoon': 'This live event has not started yet. It plays as soon as it goes live.',
 
   // ── Live-ended screen (play-page §4 "Live events", §8 live_event_completed) ──
@@ -202,8 +207,9 @@ export const en = {
     one: 'Watch window: Once you start playing you will have an hour to finish watching.',
     other: 'Watch window: Once you start playing you will have {count} hours to finish watching.',
   },
+  // issue 22 item 15
   /**
-   * A window that is not a whole number of hours (issue 22 item 15: 90 min is "1 hour 30 minutes",
+   * A window that is not a whole number of hours (90 min is "1 hour 30 minutes",
    * not "2 hours"); `{duration}` is a spoken time.
    */
   'watchWindow.noticeDuration': 'Watch window: Once you start playing you will have {duration} to finish watching.',
@@ -215,7 +221,8 @@ export const en = {
   'nav.previous': 'Previous: {title}',
   'nav.next': 'Next: {title}',
   'nav.unavailable': 'Not available now',
-  /** The related-content menu (player-and-client §1, §8 "Labels"). */
+  // player-and-client §1, §8 "Labels"
+  /** The related-content menu. */
   'related.episodes': 'Episodes',
   'related.bonuses': 'Extras',
   'related.noEpisodes': 'No episodes',
@@ -307,7 +314,8 @@ export const en = {
   'error.drm_failed.message': 'The video could not be unlocked for playback.',
   'error.content_expired.title': 'No longer available',
   'error.content_expired.message': 'Your access to this title has ended.',
-  /** player-and-client §8: the watermark was tampered with, the player is destroyed (no retry). */
+  // player-and-client §8
+  /** The watermark was tampered with, the player is destroyed (no retry). */
   'error.watermark_tampered.title': 'Playback stopped',
   'error.watermark_tampered.message': 'This page changed the video player, so playback was stopped. Reload the page to watch again.',
   'error.incorrect_pin.title': 'Incorrect PIN',

@@ -1,6 +1,6 @@
+// DESIGN.md "Inside the player"
 /**
- * One string table for `<s72-player>` and the play page (DESIGN.md "Inside the player":
- * `core/i18n/`): English and Arabic texts by key, chosen by a language tag, with
+ * One string table for `<s72-player>` and the play page (`core/i18n/`): English and Arabic texts by key, chosen by a language tag, with
  * `Intl.PluralRules` for counts and for spoken time. Framework-free (no Lit, no React); exported
  * from `s72-player` and `s72-player/client`.
  *
@@ -72,9 +72,9 @@ export interface Translator {
    * left out, except "0 seconds" for zero; non-finite or negative input reads as 0.
    */
   spokenTime(seconds: number): string;
+  // play-page §8 "Codes shown to users", player-and-client §8
   /**
-   * The title and message shown for an error code (play-page §8 "Codes shown to users",
-   * player-and-client §8); an unknown code gets the generic "Something went wrong" text.
+   * The title and message shown for an error code; an unknown code gets the generic "Something went wrong" text.
    */
   errorText(code: string): { title: string; message: string };
 }
@@ -153,9 +153,9 @@ export function createTranslator(locale: string | null | undefined): Translator 
   return translator;
 }
 
+// play-page §2 "coming-soon countdown"
 /**
- * A countdown's remaining time in the translator's language (play-page §2 "coming-soon
- * countdown"), rounded up to the second: `hh:mm:ss`, with the whole days in words in front when
+ * A countdown's remaining time in the translator's language, rounded up to the second: `hh:mm:ss`, with the whole days in words in front when
  * there are any ("2 days 00:00:01", "يومان 00:00:01"). Default: English.
  */
 export function formatCountdown(remainingMs: number, i18n: Translator = createTranslator('en')): string {

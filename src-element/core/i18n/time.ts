@@ -40,8 +40,9 @@ export function splitSeconds(seconds: number): TimeParts {
   };
 }
 
+// player-and-client §9 "Controls"
 /**
- * The control bar's clock (player-and-client §9 "Controls": "Time shows an hours format at 3600 s
+ * The control bar's clock ("Time shows an hours format at 3600 s
  * or more"): `m:ss`, or `h:mm:ss` when the position or `reference` (usually the duration) is
  * 3600 s or more. Seconds floored; non-finite or negative input formats as `0:00`.
  */
@@ -51,14 +52,16 @@ export function formatTime(seconds: number, reference: number = seconds): string
   return `${minutes}:${pad2(secs)}`;
 }
 
-/** The resume prompt's position (play-page §5 "Resume"): `mm:ss`, or `h:mm:ss` from one hour. Seconds floored. */
+// play-page §5 "Resume"
+/** The resume prompt's position: `mm:ss`, or `h:mm:ss` from one hour. Seconds floored. */
 export function formatPosition(seconds: number): string {
   const { totalHours, minutes, seconds: secs } = splitSeconds(seconds);
   return totalHours > 0 ? `${totalHours}:${pad2(minutes)}:${pad2(secs)}` : `${pad2(minutes)}:${pad2(secs)}`;
 }
 
+// play-page §2 "coming-soon countdown"
 /**
- * A countdown's remaining time (play-page §2 "coming-soon countdown"), rounded up to the second:
+ * A countdown's remaining time, rounded up to the second:
  * whole days, and the rest as `hh:mm:ss`. Put into words by `formatCountdown` (index.ts).
  */
 export function countdownParts(remainingMs: number): { days: number; clock: string } {

@@ -1,6 +1,6 @@
+// issue 9 "Player UI for live"; player-and-client §5 "Seeks are clamped"
 /**
- * The live edge, for the live controls (issue 9 "Player UI for live"; player-and-client §5 "Seeks
- * are clamped"): how far playback is behind the newest position it may seek to, and where "go to
+ * The live edge, for the live controls: how far playback is behind the newest position it may seek to, and where "go to
  * live" seeks. The live edge is the end of the seekable range (the engine's DVR window, which already
  * keeps the stream's presentation delay). Framework-free (core layer).
  *

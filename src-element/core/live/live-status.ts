@@ -1,7 +1,6 @@
+// play-page §4 "Live events", §8 "Live errors", §9; player-and-client §3 `live.status`, §4 "Live status", §7, §8
 /**
- * Live status: what the player does with each answer of `GET {live status baseUrl}{slug}`
- * (play-page §4 "Live events", §8 "Live errors", §9; player-and-client §3 `live.status`, §4 "Live
- * status", §7, §8). One decision table, {@link decideLiveStatus}; the timers and the requests are in
+ * Live status: what the player does with each answer of `GET {live status baseUrl}{slug}`. One decision table, {@link decideLiveStatus}; the timers and the requests are in
  * `controllers/live-status-controller.ts`. Framework-free (core layer).
  *
  * | Answer                                  | Status recorded | Error (severity, `data.reason`)                         | Next            |
@@ -20,12 +19,15 @@
  * Units: ms for every delay (`…Ms`).
  */
 
-/** The statuses the player records (player-and-client §4: planned, live, completed). */
+// player-and-client §4
+/** The statuses the player records (planned, live, completed). */
 export type LiveStatus = 'planned' | 'live' | 'completed';
 
-/** play-page §4, §9: the player polls the stream status every 15 s. */
+// play-page §4, §9
+/** The player polls the stream status every 15 s. */
 export const LIVE_POLL_INTERVAL_MS = 15_000;
-/** play-page §4, §9: a live stream answering 404 or status 0 is retried every 5 s. */
+// play-page §4, §9
+/** A live stream answering 404 or status 0 is retried every 5 s. */
 export const LIVE_RETRY_DELAY_MS = 5_000;
 
 /** Codes of play-page §8 "Live errors", as `data.reason` of the errors the player reports. */
@@ -97,8 +99,9 @@ export interface LiveEndErrorLike {
   readonly engineCode?: number | undefined;
 }
 
+// issue 22 item 2
 /**
- * Whether an error of the engine on a live source may mean the event has ended (issue 22 item 2):
+ * Whether an error of the engine on a live source may mean the event has ended:
  * a 404 on a live segment or on the live manifest (`bad_http_status_404`, `file_not_found`). The
  * engine asks for the segment after the end before the next status poll (15 s) says `completed`;
  * the player then asks the live status at once, and `completed` wins over the network error (the

@@ -1,8 +1,9 @@
+// player-and-client §7 "the batch is kept and retried"; play-page §7; player-and-client §9 "Data client"; DESIGN.md "Infrastructure exists once"
 /**
  * The one retry backoff of the client, the element and the shell (STYLE.md §7.6 "One shared
- * backoff"; DESIGN.md "Infrastructure exists once"). Used by the content-data client's cache
- * (player-and-client §9 "Data client": 3 retries with backoff up to 30 s) and by the telemetry
- * batch retry (player-and-client §7 "the batch is kept and retried"; play-page §7).
+ * backoff"). Used by the content-data client's cache
+ * (3 retries with backoff up to 30 s) and by the telemetry
+ * batch retry.
  *
  * - {@link backoffDelayMs} is the pure delay rule:
  *   `min(maxDelayMs, baseDelayMs · backoffFactor^(attempt − 1) · (1 ± fuzzFactor))`.
@@ -32,9 +33,9 @@ export interface BackoffOptions {
   readonly maxDelayMs: number;
 }
 
+// player-and-client §9 "3 retries with backoff up to 30 s"
 /**
- * Defaults: 4 attempts (3 retries), 1 s, 2 s, 4 s apart, capped at 30 s, no fuzz
- * (player-and-client §9 "3 retries with backoff up to 30 s").
+ * Defaults: 4 attempts (3 retries), 1 s, 2 s, 4 s apart, capped at 30 s, no fuzz.
  */
 export const DEFAULT_BACKOFF: BackoffOptions = Object.freeze({
   maxAttempts: 4,

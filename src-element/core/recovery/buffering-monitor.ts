@@ -1,6 +1,6 @@
+// player-and-client §4 "Buffering monitor", §9 "Buffering check every 0.5 s"
 /**
- * The buffering monitor's state machine (player-and-client §4 "Buffering monitor", §9 "Buffering
- * check every 0.5 s"): `ok` → `buffering` on load start, seeking or waiting → `recovering` when
+ * The buffering monitor's state machine: `ok` → `buffering` on load start, seeking or waiting → `recovering` when
  * playback resumes → `ok` after 1 s of recovery. Pure: the controller feeds it media events and a
  * check every {@link BUFFERING_CHECK_MS} with the position and whether the media is paused.
  *
@@ -12,15 +12,18 @@
  * Framework-free (core layer). Units: epoch ms for `now`, seconds for `position`.
  */
 
-/** The monitor's states (player-and-client §4). */
+// player-and-client §4
+/** The monitor's states. */
 export type BufferingState = 'ok' | 'buffering' | 'recovering';
 
-/** player-and-client §9: the monitor checks every 0.5 s. */
+// player-and-client §9
+/** The monitor checks every 0.5 s. */
 export const BUFFERING_CHECK_MS = 500;
 /** player-and-client §4: `recovering` returns to `ok` after 1 s. */
 export const BUFFERING_RECOVERY_MS = 1_000;
 
-/** Media events that start buffering (player-and-client §4). */
+// player-and-client §4
+/** Media events that start buffering. */
 export const BUFFERING_START_EVENTS = ['loadstart', 'seeking', 'waiting'] as const;
 
 export interface BufferingMonitorState {

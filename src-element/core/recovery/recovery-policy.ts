@@ -1,5 +1,6 @@
+// player-and-client §4 "Playback recovery", §9 "Engine"; issue 22 item 3
 /**
- * Playback recovery rules (player-and-client §4 "Playback recovery", §9 "Engine"): which errors are
+ * Playback recovery rules: which errors are
  * recovered by reloading the source at the viewer's position, how many times, and how long to wait
  * first. Pure: the caller passes the time and whether the browser is online, and keeps the state.
  *
@@ -7,7 +8,7 @@
  *   offline, timeout), `bad_http_status_5xx` and `bad_http_status_0` (the server failed or the
  *   connection dropped), and a licence request that failed the same way
  *   (`license_request_failure` with a 5xx status, or with none: the connection dropped, no answer,
- *   offline; issue 22 item 3): the licence server being down is a transient network fault like any
+ *   offline): the licence server being down is a transient network fault like any
  *   other, not a statement about rights. Media: `decode_error`, and a `playback_error` raised by the
  *   engine's media layer (shaka category 3: MediaSource operations). Never: licence answers about
  *   rights (401, 403 `license_{reason}`, 451 `too_many_streams`) or any other 4xx licence answer,
@@ -27,11 +28,14 @@
  */
 import type { S72Error } from '../errors.js';
 
-/** player-and-client §9 "Engine": recovery attempts. */
+// player-and-client §9 "Engine"
+/** Recovery attempts. */
 export const RECOVERY_MAX_ATTEMPTS = 6;
-/** player-and-client §9 "Engine": the attempt count resets when the last attempt was over 60 s earlier. */
+// player-and-client §9 "Engine"
+/** The attempt count resets when the last attempt was over 60 s earlier. */
 export const RECOVERY_RESET_MS = 60_000;
-/** player-and-client §9 "Engine": network errors wait 1 s before the reload. */
+// player-and-client §9 "Engine"
+/** Network errors wait 1 s before the reload. */
 export const RECOVERY_NETWORK_DELAY_MS = 1_000;
 
 /** What kind of failure an error is, for recovery; null: not recovered. */

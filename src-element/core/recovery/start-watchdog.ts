@@ -1,6 +1,6 @@
+// player-and-client §4 "Start watchdog", §9 "Start watchdog every 5 s; gives up after 10 s or 60 s"
 /**
- * The start watchdog's rule (player-and-client §4 "Start watchdog", §9 "Start watchdog every 5 s;
- * gives up after 10 s or 60 s"): from the start of a load until playback starts, checked every
+ * The start watchdog's rule: from the start of a load until playback starts, checked every
  * {@link WATCHDOG_CHECK_MS}; gives up when the buffering progress has not moved for
  * {@link WATCHDOG_STALL_MS}, or when playback has not started {@link WATCHDOG_TOTAL_MS} after the load
  * started. Pure: the controller passes the time and a progress mark.
@@ -12,11 +12,14 @@
  * Framework-free (core layer). Units: epoch ms.
  */
 
-/** player-and-client §9: the watchdog checks every 5 s. */
+// player-and-client §9
+/** The watchdog checks every 5 s. */
 export const WATCHDOG_CHECK_MS = 5_000;
-/** player-and-client §4: gives up after 10 s without buffering progress. */
+// player-and-client §4
+/** Gives up after 10 s without buffering progress. */
 export const WATCHDOG_STALL_MS = 10_000;
-/** player-and-client §4: gives up when playback has not started after 60 s. */
+// player-and-client §4
+/** Gives up when playback has not started after 60 s. */
 export const WATCHDOG_TOTAL_MS = 60_000;
 
 export interface WatchdogState {

@@ -1,7 +1,6 @@
+// play-page §7 `POST /services/license/heartbeat`, §8 "Playback error mapping"; player-and-client §5 "Heartbeat is skipped when paused, casting or the token is blank", §7 "What the product does with answers"
 /**
- * Heartbeat rules (play-page §7 `POST /services/license/heartbeat`, §8 "Playback error mapping";
- * player-and-client §5 "Heartbeat is skipped when paused, casting or the token is blank", §7
- * "What the product does with answers", §8 "Player" HEARTBEAT_TOO_MANY_STREAMS / HEARTBEAT_FORBIDDEN).
+ * Heartbeat rules (§8 "Player" HEARTBEAT_TOO_MANY_STREAMS / HEARTBEAT_FORBIDDEN).
  *
  * Two pure decisions, each a table-driven test (test/core/session/heartbeat-rules.test.ts):
  * {@link decideHeartbeat} (is a beat sent now?) and {@link heartbeatAnswer} (what an answer means).
@@ -32,8 +31,9 @@ export type HeartbeatSkip = 'stopped' | 'not-loaded' | 'failed' | 'paused' | 'ca
 
 export type HeartbeatDecision = { send: true } | { send: false; reason: HeartbeatSkip };
 
+// player-and-client §5
 /**
- * Sends a beat only while a loaded session plays locally with a play token (player-and-client §5):
+ * Sends a beat only while a loaded session plays locally with a play token:
  * never after a 403 stopped it, not before load, not after an error stopped playback, not while
  * paused or casting, not with a blank token, not while the previous beat is unanswered.
  */
@@ -52,7 +52,8 @@ export function decideHeartbeat(inputs: HeartbeatInputs): HeartbeatDecision {
 /** An answer that ends playback: the code reported (category `heartbeat`, critical). */
 export interface HeartbeatFailure {
   code: Extract<S72ErrorCode, 'too_many_streams' | 'content_expired'>;
-  /** The spec's player error name (player-and-client §8 "Player"). */
+  // player-and-client §8 "Player"
+  /** The spec's player error name. */
   reason: 'HEARTBEAT_TOO_MANY_STREAMS' | 'HEARTBEAT_FORBIDDEN';
   /** True: no more beats for this session (403); false: beats go on once playback runs again (451). */
   stopHeartbeat: boolean;

@@ -1,7 +1,6 @@
+// player-and-client §3 "Telemetry post body"; §9 "Telemetry, heartbeat, live"
 /**
- * Player telemetry (QoE) rules: the post body and when it is sent (player-and-client §3 "Telemetry
- * post body", §5 validation rules, §7 "Embedded player" / "What the product does with answers", §9
- * "Telemetry, heartbeat, live"). Pure and framework-free (core layer); every rule is one row of the
+ * Player telemetry (QoE) rules: the post body and when it is sent (§5 validation rules, §7 "Embedded player" / "What the product does with answers"). Pure and framework-free (core layer); every rule is one row of the
  * table in test/core/session/player-telemetry-rules.test.ts.
  */
 
@@ -11,16 +10,18 @@ export const PLAYER_VERSION = '0.1.0';
 export const TELEMETRY_INT32_MAX = 2_147_483_647;
 /** Largest distance between a live `position` (epoch ms) and the current time, ms. */
 export const TELEMETRY_LIVE_POSITION_MAX_SKEW_MS = 3_600_000;
-/** Period of the posts while buffering, ms (player-and-client §9 "telemetry every 5 s while buffering"). */
+// player-and-client §9 "telemetry every 5 s while buffering"
+/** Period of the posts while buffering, ms. */
 export const TELEMETRY_BUFFERING_INTERVAL_MS = 5_000;
-/** A reply whose body contains this stops telemetry for the session (player-and-client §7). */
+// player-and-client §7
+/** A reply whose body contains this stops telemetry for the session. */
 export const TELEMETRY_STOP_CODE = 'telemetry_timestamp_invalid_range';
 
+// player-and-client §3; DESIGN.md "Units"
 /**
- * The JSON body of `POST {telemetry uri}` (player-and-client §3). It never holds a token.
+ * The JSON body of `POST {telemetry uri}`. It never holds a token.
  *
- * Units. `position` and `length` are in SECONDS on VOD, as everywhere on the media element
- * (DESIGN.md "Units"): the §5 rule "position over length + 1" only reads as one second of slack
+ * Units. `position` and `length` are in SECONDS on VOD, as everywhere on the media element: the §5 rule "position over length + 1" only reads as one second of slack
  * (a millisecond of slack would drop every post made at the very end), and `length` shares the
  * 32-bit limit of the counters, which seconds never reach. On LIVE, `position` is the wall-clock
  * time of the playhead in EPOCH MS (the stream's program date time): the §5 rule "a live position
@@ -30,7 +31,8 @@ export const TELEMETRY_STOP_CODE = 'telemetry_timestamp_invalid_range';
 export interface PlayerTelemetryBody {
   /** When the sample was taken, epoch ms. */
   ts: number;
-  /** Content slug (player-and-client §2), e.g. `/film/night-harbour`; `''` for a bare `src`. */
+  // player-and-client §2
+  /** Content slug, e.g. `/film/night-harbour`; `''` for a bare `src`. */
   slug: string;
   /** `s72-player/<version> <engine>`, e.g. `s72-player/0.1.0 shaka`. */
   player: string;
@@ -50,7 +52,8 @@ export interface PlayerTelemetryBody {
   length: number;
   /** Frames the browser dropped since the source was loaded (engine stats). */
   droppedFrames: number;
-  /** An ad blocker stopped an ad (always false: no ads yet, issue 14). */
+  // issue 14
+  /** An ad blocker stopped an ad (always false: no ads yet). */
   adBlocked: boolean;
 }
 
@@ -113,14 +116,16 @@ export function telemetryBody(sample: TelemetrySample): PlayerTelemetryBody {
   };
 }
 
-/** The post period in force, ms: `intervalMs`, or 5000 while buffering (player-and-client §9). */
+// player-and-client §9
+/** The post period in force, ms: `intervalMs`, or 5000 while buffering. */
 export function telemetryPeriodMs(intervalMs: number, buffering: boolean): number {
   return buffering ? TELEMETRY_BUFFERING_INTERVAL_MS : intervalMs;
 }
 
 /** What the telemetry controller knows when a post is due. */
 export interface TelemetryInputs {
-  /** The play token says telemetry is off (`telemetryAllowed` false, player-and-client §5). */
+  // player-and-client §5
+  /** The play token says telemetry is off (`telemetryAllowed` false). */
   disabled: boolean;
   /** A reply contained `telemetry_timestamp_invalid_range` earlier in this session. */
   stopped: boolean;
@@ -152,10 +157,11 @@ export type TelemetryDrop =
   | 'position-past-end'
   | 'live-position';
 
+// player-and-client §5 "not sent when…"; §5 "dropped when…"
 /**
  * `off`: no telemetry for the session (the token disables it, or the storefront stopped it);
- * `skip`: not sent now (player-and-client §5 "not sent when…"); `drop`: the sample is invalid and
- * thrown away (§5 "dropped when…"); `send`: post it.
+ * `skip`: not sent now; `drop`: the sample is invalid and
+ * thrown away; `send`: post it.
  */
 export type TelemetryDecision =
   | { action: 'send' }
@@ -163,7 +169,8 @@ export type TelemetryDecision =
   | { action: 'skip'; reason: TelemetrySkip }
   | { action: 'drop'; reason: TelemetryDrop };
 
-/** Decides whether a telemetry post goes out now (player-and-client §5). */
+// player-and-client §5
+/** Decides whether a telemetry post goes out now. */
 export function decideTelemetry(inputs: TelemetryInputs): TelemetryDecision {
   if (inputs.disabled) return { action: 'off', reason: 'token-disabled' };
   if (inputs.stopped) return { action: 'off', reason: 'stopped' };
@@ -190,7 +197,8 @@ export function decideTelemetry(inputs: TelemetryInputs): TelemetryDecision {
   return { action: 'send' };
 }
 
-/** True when a telemetry reply body stops telemetry for the session (player-and-client §7). */
+// player-and-client §7
+/** True when a telemetry reply body stops telemetry for the session. */
 export function stopsTelemetry(replyText: string): boolean {
   return replyText.includes(TELEMETRY_STOP_CODE);
 }

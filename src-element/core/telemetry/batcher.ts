@@ -1,13 +1,14 @@
+// player-and-client §3 "Telemetry batch (client)", §5, §7, §9; play-page §7 `POST /services/license/play_telemetry`, §9; player-and-client §7 "the batch is kept and retried"
 /**
  * The one telemetry batching core, shared by the content-data client's `TelemetryClient`
- * (player-and-client §3 "Telemetry batch (client)", §5, §7, §9) and the play page's
- * `PlayTelemetry` (play-page §7 `POST /services/license/play_telemetry`, §9). Each of them keeps
+ * and the play page's
+ * `PlayTelemetry`. Each of them keeps
  * only its own specifics (event shape, body, who sends and with which token); the queue, the timer,
  * the retries, the page-hide flush and the failure rules are here.
  *
  * - **Batching**: the first event added opens a window of `batchMs`; when it ends, everything
  *   queued is sent (in requests of at most `maxBatchSize` events).
- * - **Nothing queued is lost** (player-and-client §7 "the batch is kept and retried"): a failed
+ * - **Nothing queued is lost**: a failed
  *   batch goes back to the queue ahead of newer events, in the order they were added, and is sent
  *   again after the retry backoff ({@link backoffDelayMs} of `retryBackoff`). The only events ever
  *   dropped are those the service refused ({@link classifyBatchFailure}: 4xx), those beyond
@@ -60,9 +61,9 @@ export function failureStatus(error: unknown): number | undefined {
   return typeof status === 'number' ? status : undefined;
 }
 
+// player-and-client §7 "Telemetry HTTP 4xx replies are ignored; other failures are rethrown and the batch is kept and retried"; play-page §7
 /**
- * The shared failure rule (player-and-client §7 "Telemetry HTTP 4xx replies are ignored; other
- * failures are rethrown and the batch is kept and retried"; play-page §7): an HTTP 4xx answer drops
+ * The shared failure rule: an HTTP 4xx answer drops
  * the batch, since sending it again cannot help, except 408 (timeout) and 429 (too many requests),
  * which are worth another try; anything else (no answer, abort, 5xx) keeps it for a retry. Pure.
  */

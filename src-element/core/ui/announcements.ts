@@ -1,6 +1,6 @@
+// issue 10 "one polite live region announces play/pause, seek targets, volume and track changes"; player-and-client §2, §9
 /**
- * What the player's live region says (issue 10 "one polite live region announces play/pause, seek
- * targets, volume and track changes"; player-and-client §2, §9): the difference between two
+ * What the player's live region says: the difference between two
  * snapshots of the facts below, as short sentences in the player's language. Framework-free (core
  * layer); `<s72-announcer>` renders them, debouncing seeks and volume.
  *

@@ -1,9 +1,10 @@
+// player-and-client §2 "Big play button: before first play; hidden while playing, casting or AirPlaying; after the video ends or a load, shown for 3 s"
 /**
- * When the big play button shows (player-and-client §2 "Big play button: before first play; hidden
- * while playing, casting or AirPlaying; after the video ends or a load, shown for 3 s"). Pure.
+ * When the big play button shows. Pure.
  */
 
-/** §2: after the video ends or a load, the button shows this long, ms. */
+// §2
+/** After the video ends or a load, the button shows this long, ms. */
 export const BIG_PLAY_AFTER_MS = 3000;
 
 export interface BigPlayFacts {

@@ -1,5 +1,6 @@
+// player-and-client §9 "Controls"
 /**
- * Touch double-tap seeking (player-and-client §9 "Controls": double-tap right (x ≥ 0.6 of the width)
+ * Touch double-tap seeking (double-tap right (x ≥ 0.6 of the width)
  * seeks +10 s, left (x ≤ 0.4) −10 s; tap window 1000 ms; taps within 250 ms accumulate; the seek
  * icon shows 500 ms). Pure: times come in as arguments.
  *

@@ -1,8 +1,9 @@
+// player-and-client §4 "End screen"; play-page §9 "End screen timing default 20"
 /**
- * When the end screen ("Up next") is due (player-and-client §4 "End screen": "shows when the last
+ * When the end screen ("Up next") is due ("shows when the last
  * playlist item is within a timing window of the end (at least 1 s; for videos under 60 s, within
  * 1 s), after a 250 ms delay. It is hidden on close or on a content change, and appears 2 s after
- * mount"; play-page §9 "End screen timing default 20"). Pure, framework-free (core layer); the
+ * mount"). Pure, framework-free (core layer); the
  * end-screen controller (`controllers/end-screen-controller.ts`) owns the timers.
  *
  * "The last playlist item": the player does not know the page's playlist, so the page says it by
@@ -12,11 +13,14 @@
  * Units: positions and durations in seconds; delays in ms.
  */
 
-/** The end screen shows this long after its rule first holds (player-and-client §4). */
+// player-and-client §4
+/** The end screen shows this long after its rule first holds. */
 export const END_SCREEN_DELAY_MS = 250;
-/** It never shows sooner than this after the player is mounted (player-and-client §4). */
+// player-and-client §4
+/** It never shows sooner than this after the player is mounted. */
 export const END_SCREEN_MOUNT_DELAY_MS = 2_000;
-/** Videos shorter than this use the 1-s window (player-and-client §4), seconds. */
+// player-and-client §4
+/** Videos shorter than this use the 1-s window, seconds. */
 export const END_SCREEN_SHORT_VIDEO_S = 60;
 /** The smallest window, and the window of short videos, seconds. */
 export const END_SCREEN_MIN_WINDOW_S = 1;

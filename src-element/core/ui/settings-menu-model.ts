@@ -1,5 +1,6 @@
+// player-and-client §4 "Menus", §5 "Menu rules", §3 "Tracks"; play-page §2 `rates=true`
 /**
- * What the settings menu offers (player-and-client §4 "Menus", §5 "Menu rules", §3 "Tracks", "User
+ * What the settings menu offers ("User
  * preferences"): which submenus show, their options in order, which option is selected and the
  * request each option sends. Framework-free (core layer); `<s72-settings-menu>` renders it.
  *
@@ -8,7 +9,7 @@
  * - *Subtitle settings* with at least one text track and `showSubtitleSettings`: text colour
  *   (white, yellow), background (none, black, transparent panel), size (small, medium, large).
  * - *Audio* with at least two audio tracks: label, language and roles of each.
- * - *Playback speed* when enabled (`playbackRates`, play-page §2 `rates=true`): x2, x1.5, x1.25,
+ * - *Playback speed* when enabled (`playbackRates`): x2, x1.5, x1.25,
  *   Normal, x0.75, x0.5.
  * - *Quality* with at least two video tracks: Auto, then the tracks by bitrate, highest first, each
  *   with its height and bitrate ("1080p · 4.5 Mbps").
@@ -65,7 +66,8 @@ export interface SettingsFacts {
   subtitlePreferences: SubtitlePreferences;
 }
 
-/** player-and-client §4: the speeds of the menu, in menu order. */
+// player-and-client §4
+/** The speeds of the menu, in menu order. */
 export const SPEED_MENU_RATES: readonly number[] = Object.freeze([2, 1.5, 1.25, 1, 0.75, 0.5]);
 
 /** A text track's name: its label, else its language, else "Subtitles". */

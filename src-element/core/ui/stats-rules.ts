@@ -1,12 +1,14 @@
+// player-and-client §2 "debug statistics overlay", §4 "Playback states in the stats overlay", §9 "refreshed every 0.5 s, graph spans 120 s"
 /**
- * The stats overlay's rules (player-and-client §2 "debug statistics overlay", §4 "Playback states
- * in the stats overlay", §9 "refreshed every 0.5 s, graph spans 120 s"). Pure (core layer).
+ * The stats overlay's rules. Pure (core layer).
  */
 import type { StatsPlaybackState, StatsSample } from './ui-state.js';
 
-/** §9: the overlay refreshes this often, ms. */
+// §9
+/** The overlay refreshes this often, ms. */
 export const STATS_INTERVAL_MS = 500;
-/** §9: the graph spans this much time, ms. */
+// §9
+/** The graph spans this much time, ms. */
 export const STATS_HISTORY_MS = 120_000;
 
 /** What the playback state is decided from. */
@@ -19,8 +21,9 @@ export interface StatsStateFacts {
   paused: boolean;
 }
 
+// §4
 /**
- * §4: seeking, ended, not loaded, loading, paused, playing — the first that holds, in that order
+ * Seeking, ended, not loaded, loading, paused, playing — the first that holds, in that order
  * (a seek while loaded wins over paused or playing; before load, loading or not loaded).
  */
 export function statsPlaybackState(facts: StatsStateFacts): StatsPlaybackState {

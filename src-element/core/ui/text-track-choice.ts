@@ -1,6 +1,6 @@
+// player-and-client §3 "Tracks"; play-page §3 `lastSelectedTextLanguage`
 /**
- * The viewer's subtitle choice (player-and-client §3 "Tracks", "User preferences"; play-page §3
- * `lastSelectedTextLanguage`, `lastSelectedTextType`): a text track's language and kind, with
+ * The viewer's subtitle choice ("User preferences", `lastSelectedTextType`): a text track's language and kind, with
  * `off: true` when the viewer then turned subtitles off (the captions toggle brings that language
  * back), or `'off'` when subtitles were turned off before any language was chosen. Remembered with the subtitle preferences (under
  * `PREFERENCES_STORAGE_KEY`) and applied to the next source, so "subtitles off" stays off.
@@ -57,8 +57,9 @@ export function findTextTrack<T extends ChoosableTextTrack>(tracks: readonly T[]
   return sameLanguage.find((track) => track.kind === choice.kind) ?? sameLanguage[0] ?? null;
 }
 
+// player-and-client §9
 /**
- * What the captions toggle (the `C` key, player-and-client §9) selects: subtitles off when a track
+ * What the captions toggle (the `C` key) selects: subtitles off when a track
  * shows; otherwise the remembered track, else the first track. Null: off (or no text track at all).
  */
 export function captionsToggleTarget(tracks: readonly ChoosableTextTrack[], choice: TextTrackChoice | null): string | null {
@@ -66,7 +67,8 @@ export function captionsToggleTarget(tracks: readonly ChoosableTextTrack[], choi
   return (findTextTrack(tracks, choice) ?? tracks[0])?.id ?? null;
 }
 
-/** Right-to-left subtitle languages (player-and-client §9 "RTL subtitle languages include ar, he, fa, ur"). */
+// player-and-client §9 "RTL subtitle languages include ar, he, fa, ur"
+/** Right-to-left subtitle languages. */
 export const RTL_SUBTITLE_LANGUAGES: readonly string[] = Object.freeze(['ar', 'he', 'fa', 'ur']);
 
 /** Whether a BCP 47 language (`ar`, `ar-EG`, `he`) is written right to left, for subtitles. */

@@ -1,6 +1,6 @@
+// DESIGN.md "Inside the player"; player-and-client §2 "Player surfaces", §3 "User preferences", §4 "End screen", §9 "Controls"
 /**
- * What the player's surfaces show beyond the media itself (DESIGN.md "Inside the player";
- * player-and-client §2 "Player surfaces", §3 "User preferences", §4 "End screen", §9 "Controls"):
+ * What the player's surfaces show beyond the media itself:
  * whether the controls are up, a menu is open, debug mode is on, the end screen shows, the big play
  * button shows, the viewer's subtitle preferences, the end screen's suggestions and the stats
  * overlay's samples. Controllers (idle, big play, preferences, end screen, stats) write it through
@@ -14,17 +14,21 @@ import type { TextTrackChoice } from './text-track-choice.js';
 import type { AdView } from '../ads/ad-view.js';
 import { INITIAL_CAST_STATE, type CastState } from '../cast/cast-state.js';
 
-/** AirPlay (play-page §1, §2 `airplay`): a target is available (and AirPlay not disabled), playback is on one. */
+// play-page §1, §2 `airplay`
+/** AirPlay: a target is available (and AirPlay not disabled), playback is on one. */
 export interface AirPlayState {
   readonly available: boolean;
   readonly active: boolean;
 }
 
-/** Subtitle text colour (player-and-client §3 "User preferences"). */
+// player-and-client §3 "User preferences"
+/** Subtitle text colour. */
 export type SubtitleTextColor = 'white' | 'yellow';
-/** Subtitle background (player-and-client §3 "User preferences"). */
+// player-and-client §3 "User preferences"
+/** Subtitle background. */
 export type SubtitleBackground = 'none' | 'black' | 'transparent-panel';
-/** Subtitle text size (player-and-client §3 "User preferences"). */
+// player-and-client §3 "User preferences"
+/** Subtitle text size. */
 export type SubtitleTextSize = 'sm' | 'md' | 'lg';
 
 /** The viewer's subtitle preferences, saved in localStorage under `PREFERENCES_STORAGE_KEY`. */
@@ -47,7 +51,8 @@ export const DEFAULT_SUBTITLE_PREFERENCES: SubtitlePreferences = Object.freeze({
   subtitleTextSize: 'md',
 });
 
-/** The one localStorage key the player's preferences live under (player-and-client §3). */
+// player-and-client §3
+/** The one localStorage key the player's preferences live under. */
 export const PREFERENCES_STORAGE_KEY = 's72-player:preferences';
 
 /**
@@ -64,11 +69,13 @@ export function validSubtitlePreferences(value: unknown): Partial<SubtitlePrefer
   return result as Partial<SubtitlePreferences>;
 }
 
-/** Where an end-screen suggestion comes from: `details.source` of `custom:end-screen-video-clicked` (player-and-client §7). */
+// player-and-client §7
+/** Where an end-screen suggestion comes from: `details.source` of `custom:end-screen-video-clicked`. */
 export type S72SuggestionSource = 'next-episode' | 'continue-watching' | 'recommendation';
 
+// player-and-client §2 "End screen with Up next"
 /**
- * One end-screen suggestion (player-and-client §2 "End screen with Up next"). The page builds them
+ * One end-screen suggestion. The page builds them
  * with the client's suggestion rules (`buildSuggestions`, only items the viewer can watch now); the
  * first one is the main suggestion, up to 3 more follow. Catalogue text, rendered as text.
  */
@@ -85,10 +92,12 @@ export interface S72Suggestion {
   href?: string;
 }
 
-/** Playback state as the stats overlay names it (player-and-client §4 "Playback states in the stats overlay"). */
+// player-and-client §4 "Playback states in the stats overlay"
+/** Playback state as the stats overlay names it. */
 export type StatsPlaybackState = 'seeking' | 'ended' | 'not loaded' | 'loading' | 'paused' | 'playing';
 
-/** One sample of the stats overlay's graph (player-and-client §9 "graph spans 120 s"). */
+// player-and-client §9 "graph spans 120 s"
+/** One sample of the stats overlay's graph. */
 export interface StatsSample {
   /** Epoch ms. */
   readonly atMs: number;
@@ -100,7 +109,8 @@ export interface StatsSample {
   readonly streamBandwidth: number;
 }
 
-/** What the stats overlay shows (player-and-client §2 "debug statistics overlay"), refreshed every 0.5 s. */
+// player-and-client §2 "debug statistics overlay"
+/** What the stats overlay shows, refreshed every 0.5 s. */
 export interface StatsView {
   readonly state: StatsPlaybackState;
   /** Decoded picture size, pixels (0 before the first frame). */
@@ -128,29 +138,35 @@ export interface PlayerUi {
   menuOpen: boolean;
   /** Debug mode: the stats overlay shows (5 clicks on the version label, for anyone). */
   debug: boolean;
-  /** The big play button shows (player-and-client §2 "Big play button"). */
+  // player-and-client §2 "Big play button"
+  /** The big play button shows. */
   bigPlay: boolean;
-  /** The end screen shows (player-and-client §4 "End screen"). */
+  // player-and-client §4 "End screen"
+  /** The end screen shows. */
   endScreen: boolean;
   subtitlePreferences: SubtitlePreferences;
   /** The end screen's suggestions, main one first (the element's `suggestions` property). */
   suggestions: readonly S72Suggestion[];
   /** The stats overlay's view, or null while debug mode is off. */
   stats: StatsView | null;
+  // player-and-client §9 "double-tap … the seek icon shows 500 ms"
   /**
-   * The touch seek indicator (player-and-client §9 "double-tap … the seek icon shows 500 ms"): the
+   * The touch seek indicator: the
    * seconds the current burst of taps moved (negative: back), or null when hidden.
    */
   seekIndicator: { seconds: number } | null;
   /** The viewer's last subtitle choice (a track's language and kind, or `'off'`), or null: none yet (preferences controller). */
   textTrackChoice: TextTrackChoice | null;
-  /** The cast state (player-and-client §3 "Cast state"; the cast controller). */
+  // player-and-client §3 "Cast state"
+  /** The cast state (the cast controller). */
   cast: CastState;
   /** AirPlay availability and use (the AirPlay controller). */
   airplay: AirPlayState;
-  /** The ads overlay's view while an ad break runs, else null (ads controller, player-and-client §4 "Ad break"). */
+  // player-and-client §4 "Ad break"
+  /** The ads overlay's view while an ad break runs, else null (ads controller). */
   ad: AdView | null;
-  /** The "Tap to unmute" button shows: autoplay started muted (unmute-cue controller, issue 22 item 13). */
+  // issue 22 item 13
+  /** The "Tap to unmute" button shows: autoplay started muted (unmute-cue controller). */
   unmuteCue: boolean;
   /** The content is a playlist's ad item (`content.playbackMode: 'ad'`; ads controller): no seeking, an "Ad" label. */
   adItem: boolean;

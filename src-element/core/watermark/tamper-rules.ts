@@ -1,6 +1,6 @@
+// player-and-client §8 "Watermark tampering raises an error and destroys the player", §9 "Watermark checked every 0.5 s"
 /**
- * Tamper rules of the forensic watermark (player-and-client §8 "Watermark tampering raises an error
- * and destroys the player", §9 "Watermark checked every 0.5 s"): given a snapshot of what the
+ * Tamper rules of the forensic watermark: given a snapshot of what the
  * browser computed for the watermark and the player, the first rule broken, or null. Pure and
  * framework-free (core layer): `controllers/watermark-controller.ts` takes the snapshot (computed
  * styles, boxes, hit tests through the shadow roots) and acts on the answer.

@@ -1,7 +1,6 @@
+// player-and-client §2 "It also handles … a watermark", §8 "Player: Watermark tampering raises an error and destroys the player", §9 "Ads and watermark: Watermark checked every 0.5 s; corner changes every 15 minutes"
 /**
- * The forensic watermark's rules (player-and-client §2 "It also handles … a watermark", §8 "Player:
- * Watermark tampering raises an error and destroys the player", §9 "Ads and watermark: Watermark
- * checked every 0.5 s; corner changes every 15 minutes"): whose id is drawn, in which corner, and
+ * The forensic watermark's rules: whose id is drawn, in which corner, and
  * the error a tampering raises. Framework-free (core layer); the DOM side is
  * `controllers/watermark-controller.ts`, the tamper rules `tamper-rules.ts`.
  */
@@ -19,8 +18,9 @@ export const WATERMARK_MAX_ID_LENGTH = 64;
 export const WATERMARK_CORNERS = ['top-start', 'top-end', 'bottom-end', 'bottom-start'] as const;
 export type WatermarkCorner = (typeof WATERMARK_CORNERS)[number];
 
+// player-and-client §3 "Content"
 /**
- * The viewer's id from the play token of the session (player-and-client §3 "Content": `session
+ * The viewer's id from the play token of the session (`session
  * {token, uid, olv, delpol, tlmtry, s72usr}`): `s72usr` (the storefront's user), else `uid`.
  * Null when the token is absent or unreadable or names no viewer: then there is no watermark.
  */
@@ -74,7 +74,8 @@ export type TamperReason =
   /** The video was taken out of the player into a picture-in-picture window (without the watermark). */
   | 'picture-in-picture';
 
-/** The critical `watermark_tampered` error (player-and-client §8 "Player"; DESIGN.md "Errors"). */
+// player-and-client §8 "Player"; DESIGN.md "Errors"
+/** The critical `watermark_tampered` error. */
 export function watermarkTampered(reason: TamperReason, detail: string): S72Error {
   return new S72Error('watermark_tampered', `The watermark was tampered with (${reason}): ${detail}`, {
     category: 'watermark',

@@ -1,5 +1,6 @@
+// player-and-client §4 "Ownership", §6 "Roles and permissions"
 /**
- * Per-user access (player-and-client §4 "Ownership", §6 "Roles and permissions"): whether this
+ * Per-user access: whether this
  * viewer can watch an item, and the player's view of an availability (window + per-user
  * `canBeWatchedNow`). Pure; `now` is injected.
  */
@@ -77,7 +78,8 @@ export function canUserWatch(availability: AvailabilityInput | null | undefined,
   return entitlementOf(availability, user, now) !== null;
 }
 
-/** The player's view of one availability (§3: "a window … and a per-user canBeWatchedNow"). */
+// §3
+/** The player's view of one availability ("a window … and a per-user canBeWatchedNow"). */
 export interface PlayerAvailability {
   slug: string;
   window: AvailabilityWindow;
@@ -90,9 +92,10 @@ export interface PlayerAvailability {
   requiresPinCode: boolean;
   /** How the viewer is entitled, or `null`. */
   entitlement: EntitlementSource | null;
+  // §6
   /**
    * Per-user: the window is `present` and the viewer is entitled now (a library entry that has
-   * started and not expired, with tvod available, or an active plan). Gates suggestions and play (§6).
+   * started and not expired, with tvod available, or an active plan). Gates suggestions and play.
    */
   canBeWatchedNow: boolean;
 }
@@ -125,9 +128,10 @@ export function playerAvailability(
   };
 }
 
+// §6
 /**
  * A predicate "can this viewer watch `slug` now" over a list of availabilities (for suggestions
- * and next-episode choice, §6). Slugs without an availability, or with an invalid one, are `false`.
+ * and next-episode choice). Slugs without an availability, or with an invalid one, are `false`.
  */
 export function watchableBy(
   availabilities: readonly (AvailabilityInput | null | undefined)[],

@@ -1,5 +1,6 @@
+// player-and-client §3 "User account"
 /**
- * Age of the viewer (player-and-client §3 "User account": "Age is computed from dob and is never
+ * Age of the viewer ("Age is computed from dob and is never
  * negative"). Pure, framework-free; `now` is injected.
  */
 import { differenceInYears, isValid, parseISO } from 'date-fns';

@@ -1,5 +1,6 @@
+// player-and-client §3 "Availability", §6 "requires_pin_code"
 /**
- * Availability rules (player-and-client §3 "Availability", §6 "requires_pin_code"): the window of
+ * Availability rules: the window of
  * an availability, tvod statuses, a bundle's tvod and PIN inheritance. Pure; `now` is injected.
  *
  * Wire shape (`GET /services/content/v1/availabilities`, compatible with `Availability` in
@@ -54,8 +55,9 @@ export function tvodOf(value: unknown): TvodStatus {
   return value === 'available' || value === 'geoblocked' ? value : 'unavailable';
 }
 
+// §3
 /**
- * A bundle's tvod (§3): `available` if any item is available, `geoblocked` if all items are
+ * A bundle's tvod: `available` if any item is available, `geoblocked` if all items are
  * geoblocked, otherwise `unavailable` — also `unavailable` with no items.
  *
  * @param items - the bundle items' availabilities (only `tvod` is read); `null` entries count as unavailable.
@@ -67,8 +69,9 @@ export function bundleTvod(items: readonly ({ tvod?: string | null } | null | un
   return 'unavailable';
 }
 
+// §6
 /**
- * `requires_pin_code` with inheritance (§6: "for bundles and seasons, inherited if any child needs
+ * `requires_pin_code` with inheritance ("for bundles and seasons, inherited if any child needs
  * it"): true when the item's own flag is true or any child's is.
  *
  * @param own - the bundle's or season's own availability (or `null` when it has none).

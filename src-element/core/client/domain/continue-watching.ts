@@ -1,6 +1,6 @@
+// player-and-client §9 "Data client"; §3 "Continue-watching entry: slug"
 /**
- * The continue-watching list (player-and-client §9 "Data client"; §3 "Continue-watching entry:
- * slug"). Pure, framework-free; `now` is injected (epoch ms).
+ * The continue-watching list. Pure, framework-free; `now` is injected (epoch ms).
  *
  * Rules, in order:
  * 1. Progress records are normalised (`toProgressEntry`); bad ones (unknown slug, missing or
@@ -54,7 +54,8 @@ export interface ContinueWatchingInput {
   now: number;
 }
 
-/** One continue-watching entry (§3 "Continue-watching entry: slug", with context). */
+// §3 "Continue-watching entry: slug"
+/** One continue-watching entry (with context). */
 export interface ContinueWatchingEntry {
   /** The slug to play. */
   slug: string;

@@ -1,5 +1,6 @@
+// DESIGN.md "Units"
 /**
- * Reading dates from the wire (DESIGN.md "Units": dates on the wire are ISO 8601 strings; in code,
+ * Reading dates from the wire (dates on the wire are ISO 8601 strings; in code,
  * epoch ms). Pure, framework-free.
  *
  * Two strengths:

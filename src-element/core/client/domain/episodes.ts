@@ -1,7 +1,6 @@
+// player-and-client §9 "After a completed episode, the next watchable episode is chosen"; §5 "Next-episode button is enabled only if the neighbouring item is available now"
 /**
- * Episode order and the next watchable episode (player-and-client §9 "After a completed episode,
- * the next watchable episode is chosen"; §5 "Next-episode button is enabled only if the
- * neighbouring item is available now"). Pure; `now` is injected.
+ * Episode order and the next watchable episode. Pure; `now` is injected.
  *
  * Input is season metadata as on the wire (compatible with `Season` in schemas.ts):
  * `{slug: '/tv/{tvId}/season/{n}', episodes: [{slug, episode_number}]}`.
@@ -108,9 +107,10 @@ export function watchableNow(
   return (slug) => present.has(tryParseSlug(slug)?.slug ?? slug);
 }
 
+// §9, §5
 /**
  * The next episode after `currentSlug` that can be watched now (availability window `present`),
- * or `null` (§9, §5).
+ * or `null`.
  */
 export function nextWatchableEpisode(
   currentSlug: string,

@@ -1,5 +1,6 @@
+// player-and-client §3 "Library item"
 /**
- * The user library (player-and-client §3 "Library item"): normalising entries and grouping episode
+ * The user library: normalising entries and grouping episode
  * entries under a synthetic season entry. Pure, framework-free.
  *
  * Wire shape (`GET /services/content/v4/user_library/{userId}/index`, `items[]`):
@@ -103,9 +104,10 @@ function latest(values: ReadonlyArray<number | null>): number | null {
   return values.includes(null) ? null : Math.max(...(values as number[]));
 }
 
+// player-and-client §3
 /**
  * Normalises library items and groups episode entries per parent season and ownership
- * (player-and-client §3: "Episode entries are grouped per parent and ownership. A synthetic parent
+ * ("Episode entries are grouped per parent and ownership. A synthetic parent
  * entry is added with the earliest availability and the latest expiry").
  *
  * Output order: every valid input entry in input order, then one synthetic season entry per
@@ -151,10 +153,11 @@ export function groupLibrary(items: readonly (LibraryItemInput | null | undefine
   return [...entries, ...synthetic];
 }
 
+// player-and-client §2
 /**
  * The library entry that entitles the viewer to `slug`, not expired at `now`, or `undefined`.
  *
- * Looks at entries for the slug itself, then its parent (player-and-client §2): a film bonus is
+ * Looks at entries for the slug itself, then its parent: a film bonus is
  * covered by its film, a season bonus by its season (real or synthetic), an episode only by a real
  * season entry (a synthetic season only means that *some* episodes are owned). Among several
  * matches, the first not-expired one wins. `slug` of an unknown shape gives `undefined`.

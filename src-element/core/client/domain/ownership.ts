@@ -1,8 +1,10 @@
+// player-and-client §3 "Library item", §4 "Ownership"
 /**
- * Ownership of a library entry (player-and-client §3 "Library item", §4 "Ownership"). Pure.
+ * Ownership of a library entry. Pure.
  */
 
-/** How the viewer holds an item: through a plan, a rental, or a purchase (§4 "Ownership: buy, rent or plan"). */
+// §4 "Ownership: buy, rent or plan"
+/** How the viewer holds an item: through a plan, a rental, or a purchase. */
 export type Ownership = 'buy' | 'rent' | 'plan';
 
 /** The `info` fields of a library item that decide ownership (wire shape; dates are ISO strings). */
@@ -16,8 +18,9 @@ export function isPresent(value: unknown): boolean {
   return value !== null && value !== undefined && value !== '';
 }
 
+// §3
 /**
- * Ownership of a library item (§3): `plan` if `info.plan_id` is present, `rent` if `info.expiry`
+ * Ownership of a library item: `plan` if `info.plan_id` is present, `rent` if `info.expiry`
  * is present, otherwise `buy`. Presence only: an unparsable `expiry` still means `rent`.
  *
  * @param info - the library item's `info`; `null`/`undefined` gives `buy`. Never throws.

@@ -1,5 +1,6 @@
+// player-and-client §3 "Playback progress"; play-page §5 "Resume"
 /**
- * Playback progress (player-and-client §3 "Playback progress"; play-page §5 "Resume"): completion
+ * Playback progress: completion
  * and in-progress helpers shared by continue-watching and the play page's resume logic. Pure.
  *
  * Wire shape (`GET /services/content/v1/playback_progress/{userId}`, `playback_progress[]`):

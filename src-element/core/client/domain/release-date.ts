@@ -1,6 +1,7 @@
+// player-and-client §5; §3 "Film metadata: release_date (ISO string)"
 /**
- * `release_date` validation (player-and-client §5: "release_date is accepted only as an exact ISO
- * timestamp string"; §3 "Film metadata: release_date (ISO string)"). Pure, framework-free.
+ * `release_date` validation ("release_date is accepted only as an exact ISO
+ * timestamp string"). Pure, framework-free.
  *
  * Accepted: `YYYY-MM-DDTHH:mm:ss` with optional fraction of a second, then `Z` or `±HH:mm`, e.g.
  * `2024-05-01T00:00:00Z`, `2024-05-01T00:00:00.000Z`, `2024-05-01T02:00:00+02:00`.

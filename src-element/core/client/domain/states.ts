@@ -1,7 +1,8 @@
+// player-and-client §4 "Ownership"; DESIGN.md "Units"
 /**
- * Time states of an entitled item (player-and-client §4 "Ownership"). Pure; `now` is injected.
+ * Time states of an entitled item. Pure; `now` is injected.
  *
- * Works on epoch ms (DESIGN.md "Units"); convert wire strings first (`toLibraryEntry` in
+ * Works on epoch ms; convert wire strings first (`toLibraryEntry` in
  * library.ts does it for library items, `availabilityWindow` in availability.ts for availabilities).
  * `null`/`undefined` bounds are open: no `availableFrom` means "since always", no `expiry` "never".
  */

@@ -1,7 +1,6 @@
+// player-and-client §2 "End screen with Up next: one main suggestion and up to 3 others"; §9 "Suggestions: the top 1 plus up to 3 others, sorted by most recently watched with next-episode first"; §6
 /**
- * End-screen suggestions, "Up next" (player-and-client §2 "End screen with Up next: one main
- * suggestion and up to 3 others"; §9 "Suggestions: the top 1 plus up to 3 others, sorted by most
- * recently watched with next-episode first"; §6: per-user canBeWatchedNow gates what can be
+ * End-screen suggestions, "Up next" (per-user canBeWatchedNow gates what can be
  * suggested). Pure, framework-free.
  *
  * Order: the next episode of the item just watched first; then continue-watching entries, most
@@ -13,7 +12,8 @@ import { tryParseSlug } from '../slugs.js';
 import { listOf } from './arrays.js';
 import { SUGGESTIONS_OTHERS } from './constants.js';
 
-/** Where a suggestion comes from; the same values as the `custom:end-screen-video-clicked` telemetry `details.source` (§7). */
+// §7
+/** Where a suggestion comes from; the same values as the `custom:end-screen-video-clicked` telemetry `details.source`. */
 export type SuggestionSource = 'next-episode' | 'continue-watching' | 'recommendation';
 
 /** One suggestion. */

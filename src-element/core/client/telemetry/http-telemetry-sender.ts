@@ -1,21 +1,23 @@
+// player-and-client §7 "Content-data client"; §7 "What the product does with answers"; DESIGN.md "Security rules"
 /**
  * The default {@link TelemetrySender}: `POST {baseUrl}/services/telemetry/v1/event` with
- * `X-Auth-Token` and the batch as JSON (player-and-client §7 "Content-data client").
+ * `X-Auth-Token` and the batch as JSON.
  *
  * It rejects with an `S72Error` (category `network`): `bad_http_status_{n}` with `httpStatus`,
  * `requestId` and `data.responseText` for a non-2xx reply, `network_error` when the request failed.
  * A 2xx reply whose body names `telemetry_timestamp_invalid_range` also rejects, so the client
- * disables telemetry (§7 "What the product does with answers").
+ * disables telemetry.
  *
  * It has no `sendBeacon` path: a beacon cannot carry the `X-Auth-Token` header, and the token must
- * not travel in the URL (DESIGN.md "Security rules"). On page hide the client uses `keepalive`.
+ * not travel in the URL. On page hide the client uses `keepalive`.
  *
  * Framework-free (core layer): `fetch` is injected.
  */
 import { S72Error, requestIdFrom } from '../../errors.js';
 import { TELEMETRY_TIMESTAMP_INVALID_RANGE, type TelemetrySender } from './telemetry-client.js';
 
-/** Path of the telemetry batch endpoint (player-and-client §7). */
+// player-and-client §7
+/** Path of the telemetry batch endpoint. */
 export const TELEMETRY_EVENT_PATH = '/services/telemetry/v1/event';
 /** Longest reply text kept on the error, for diagnosis. */
 const MAX_RESPONSE_TEXT = 2_000;

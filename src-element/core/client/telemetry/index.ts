@@ -1,6 +1,6 @@
+// player-and-client §3, §5, §7, §9
 /**
- * Telemetry batch client and log reporter of the content-data client (player-and-client §3, §5,
- * §7, §9). Framework-free (core layer).
+ * Telemetry batch client and log reporter of the content-data client. Framework-free (core layer).
  */
 export {
   TELEMETRY_BATCH_MS,

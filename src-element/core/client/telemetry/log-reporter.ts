@@ -1,6 +1,6 @@
+// DESIGN.md "Security rules"; player-and-client §5, §7 "A log reporter POSTs text to an external log service", §9 "Controls"; play-page §9
 /**
- * The log reporter (player-and-client §5, §7 "A log reporter POSTs text to an external log
- * service", §9 "Controls": levels debug, log, warn, error; default error; payload enhancement
+ * The log reporter (levels debug, log, warn, error; default error; payload enhancement
  * times out at 10 s).
  *
  * - Messages below the reporter's level are not sent.
@@ -9,10 +9,10 @@
  * - An optional async enhancement (e.g. device info) gets {@link LOG_ENHANCE_TIMEOUT_MS}; after that,
  *   or when it fails, the payload is sent as it was.
  * - Tokens never leave: `x-auth-token`, `x-play-token`, `u=`/`p=` values and the like are redacted
- *   from the final text (DESIGN.md "Security rules").
+ *   from the final text.
  * - Posting never throws into the app; the first failure is logged to the console, later ones are not
  *   (so a console bridged into the reporter cannot loop).
- * - **Batched** when `batchMs` is given (the play page, play-page §9): lines are queued in the shared
+ * - **Batched** when `batchMs` is given (the play page): lines are queued in the shared
  *   {@link TelemetryBatcher} and posted as one JSON array per window; a failed post is kept and
  *   retried (4xx dropped), the queue is capped at `maxQueueSize` (oldest dropped) and `pagehide`
  *   sends what is queued with `keepalive` at once. Without `batchMs` every line is posted alone.
@@ -26,9 +26,11 @@ import { TelemetryBatcher, type BatchLifecycleTargets } from '../../telemetry/ba
 
 export const LOG_LEVELS = ['debug', 'log', 'warn', 'error'] as const;
 export type LogLevel = (typeof LOG_LEVELS)[number];
-/** Default level (player-and-client §9 "Controls"). */
+// player-and-client §9 "Controls"
+/** Default level. */
 export const LOG_DEFAULT_LEVEL: LogLevel = 'error';
-/** How long the payload enhancement may take (player-and-client §9 "Controls"). */
+// player-and-client §9 "Controls"
+/** How long the payload enhancement may take. */
 export const LOG_ENHANCE_TIMEOUT_MS = 10_000;
 /** Bodies up to this size are posted with `keepalive` (the browser's keepalive budget is 64 KiB). */
 const KEEPALIVE_MAX_CHARS = 60_000;
@@ -53,7 +55,8 @@ export type LogFetch = (input: string, init?: RequestInit) => Promise<Response>;
 export interface LogReporterOptions {
   /** The log service endpoint. */
   url: string;
-  /** At least one (player-and-client §5). */
+  // player-and-client §5
+  /** At least one. */
   tags: readonly string[];
   /** Default {@link LOG_DEFAULT_LEVEL}. */
   level?: LogLevel;

@@ -1,13 +1,13 @@
+// player-and-client §3 "Telemetry batch (client)", §5, §7, §9 "Data client"; §5; §7 "What the product does with answers"
 /**
- * The content-data client's telemetry batch (player-and-client §3 "Telemetry batch (client)",
- * §5, §7, §9 "Data client").
+ * The content-data client's telemetry batch.
  *
  * - Events are stamped with an ISO timestamp when tracked and batched for
  *   {@link TELEMETRY_BATCH_MS}; a batch is `{sent_at, source, correlation_id, events}`.
  * - The correlation id is 21 random URL-safe characters (nanoid), one per client.
- * - A send callback is required (§5). Without an auth token nothing is sent, a warning is logged and
+ * - A send callback is required. Without an auth token nothing is sent, a warning is logged and
  *   the events stay queued until a token is set.
- * - Replies (§7 "What the product does with answers"): HTTP 4xx drops the batch (except 408 and
+ * - Replies: HTTP 4xx drops the batch (except 408 and
  *   429, worth a retry); any other failure keeps it (in order, ahead of newer events) and retries
  *   with an exponential, capped delay (1, 2, 4 … batch windows, at most
  *   {@link TELEMETRY_MAX_RETRY_DELAY_MS}); a reply naming `telemetry_timestamp_invalid_range`
@@ -25,7 +25,8 @@ import { S72Error } from '../../errors.js';
 import { redactValue } from '../../redact.js';
 import { TelemetryBatcher, classifyBatchFailure, type BatchFailureOutcome } from '../../telemetry/batcher.js';
 
-/** Batch window (player-and-client §9 "Data client": telemetry client batch time 10 s). */
+// player-and-client §9 "Data client"
+/** Batch window (telemetry client batch time 10 s). */
 export const TELEMETRY_BATCH_MS = 10_000;
 /** Cap of the retry delay after repeated failures. */
 export const TELEMETRY_MAX_RETRY_DELAY_MS = 60_000;
@@ -36,11 +37,13 @@ export const TELEMETRY_SEND_TIMEOUT_MS = 30_000;
  * (`PLAY_TELEMETRY_MAX_QUEUE`): a page without a token, or offline, cannot grow without bound.
  */
 export const TELEMETRY_MAX_QUEUE = 1_000;
-/** Length of the correlation id (player-and-client §9: 21 random characters). */
+// player-and-client §9
+/** Length of the correlation id (21 random characters). */
 export const TELEMETRY_CORRELATION_ID_LENGTH = 21;
 /** Default `source` of a batch. */
 export const TELEMETRY_DEFAULT_SOURCE = 's72-player';
-/** A reply containing this text disables telemetry (player-and-client §7). */
+// player-and-client §7
+/** A reply containing this text disables telemetry. */
 export const TELEMETRY_TIMESTAMP_INVALID_RANGE = 'telemetry_timestamp_invalid_range';
 
 /** One tracked event as sent: its name, its properties and when it was tracked. */
@@ -51,7 +54,8 @@ export interface TelemetryEvent {
   readonly [property: string]: unknown;
 }
 
-/** Properties of the events the spec names (player-and-client §7 "Embedded player"). */
+// player-and-client §7 "Embedded player"
+/** Properties of the events the spec names. */
 export interface TelemetryEventMap {
   'custom:end-screen-video-clicked': {
     slug: string;
@@ -59,7 +63,8 @@ export interface TelemetryEventMap {
   };
 }
 
-/** The JSON body of `POST /services/telemetry/v1/event` (player-and-client §3, §7). */
+// player-and-client §3, §7
+/** The JSON body of `POST /services/telemetry/v1/event`. */
 export interface TelemetryBatch {
   /** ISO 8601, when this attempt was sent. */
   readonly sent_at: string;
@@ -106,7 +111,8 @@ export interface PageLifecycleTargets {
 }
 
 export interface TelemetryClientOptions {
-  /** Required (player-and-client §5). `createHttpTelemetrySender()` gives the HTTP one. */
+  // player-and-client §5
+  /** Required. `createHttpTelemetrySender()` gives the HTTP one. */
   send: TelemetrySender;
   /** Sent as `X-Auth-Token`; may be set later with `setAuthToken()`. */
   authToken?: string | undefined;
@@ -128,9 +134,10 @@ export interface TelemetryClientOptions {
   createCorrelationId?: () => string;
 }
 
+// §7
 /**
  * What the client does with a failed send (see {@link TelemetrySender}): a reply naming
- * `telemetry_timestamp_invalid_range` disables telemetry (§7); otherwise the shared batch rule
+ * `telemetry_timestamp_invalid_range` disables telemetry; otherwise the shared batch rule
  * ({@link classifyBatchFailure}: 4xx but 408/429 drops, anything else retries). Pure.
  */
 export function classifyTelemetryFailure(error: unknown): BatchFailureOutcome {
@@ -169,7 +176,8 @@ function defaultLifecycle(): Required<PageLifecycleTargets> {
  * await telemetry.flush({ keepalive: true }); // before navigating
  */
 export class TelemetryClient {
-  /** 21 random URL-safe characters, stable for this client (player-and-client §9). */
+  // player-and-client §9
+  /** 21 random URL-safe characters, stable for this client. */
   readonly correlationId: string;
   readonly source: string;
   readonly batchMs: number;
@@ -255,9 +263,9 @@ export class TelemetryClient {
     this.batcher.schedule(0, { replace: true });
   }
 
+  // DESIGN.md "Security rules"
   /**
-   * Queues one event, stamped with the current time. Token-bearing properties are removed
-   * (DESIGN.md "Security rules"). Ignored once disabled or destroyed.
+   * Queues one event, stamped with the current time. Token-bearing properties are removed. Ignored once disabled or destroyed.
    */
   track<K extends keyof TelemetryEventMap>(event: K, properties: TelemetryEventMap[K]): void;
   track(event: string, properties?: Readonly<Record<string, unknown>>): void;
