@@ -1,6 +1,6 @@
 // DESIGN.md "Inside the player"
 /**
- * What `<s72-player>` gives the UI elements inside it, through `@lit/context` (STYLE.md §7.13): the state store to render from and the string table to label with.
+ * What `<s72-player>` gives the UI elements inside it, through `@lit/context`: the state store to render from and the string table to label with.
  * UI elements consume it with `subscribe: true`, render from the store, and only send request
  * events; they never reach up with `closest()` and never touch the `<video>`.
  */

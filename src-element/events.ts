@@ -1,6 +1,6 @@
 // DESIGN.md "Element events"
 /**
- * Every event of `<s72-player>` in one place (STYLE.md §7.9).
+ * Every event of `<s72-player>` in one place.
  *
  * - Native media events are re-dispatched from the host unchanged (plain `Event`, not bubbling),
  *   typed here so that `event.target` is the player (`event.target.currentTime`, no casts).

@@ -331,7 +331,7 @@ export class S72Player extends PlayerMediaApi {
     textContainer: () => this.renderRoot.querySelector('s72-subtitle-overlay')?.textContainer ?? null,
   });
   private readonly fullscreenControl = new FullscreenController(this);
-  /** [cast] the Google Cast sender (player-and-client §1–§9 casting; README "Casting and AirPlay"). */
+  /** [cast] the Google Cast sender (README "Casting and AirPlay"). */
   private readonly castControl = new CastController(this);
   /** [airplay] WebKit's AirPlay target picker. */
   private readonly airplayControl = new AirPlayController(this);

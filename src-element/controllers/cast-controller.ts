@@ -1,8 +1,7 @@
 /// <reference types="chromecast-caf-sender" preserve="true" />
 // §8 "Cast start or stop failures are logged"; play-page §2 `cast`
 /**
- * The Google Cast sender (player-and-client §1–§9 casting parts, "Casting to
- * {receiver}", §9 default app id). It owns the SDK (loaded only when `config.cast.enabled` and the
+ * The Google Cast sender. It owns the SDK (loaded only when `config.cast.enabled` and the
  * browser may cast: `core/cast/cast-support.ts`), the `CastContext`, the session's message channels
  * and the `RemotePlayer`, feeds their events to the state machine (`core/cast/cast-state.ts`) and
  * writes the result to the store's `cast` row; the cast surfaces render from it and send

@@ -11,7 +11,7 @@
  *
  * @fires s72-loaded - `{engine}` once the source is loaded
  * @fires s72-tracks-change - the tracks, once loaded and whenever they or the active ones change
- * @fires s72-error - load and engine errors (play-page §8 mapping), `invalid_config`
+ * @fires s72-error - load and engine errors (mapped to the player's error codes), `invalid_config`
  */
 import type { ReactiveController } from 'lit';
 import { currentDeviceFacts, type DeviceFacts } from '../core/drm/capabilities.js';

@@ -1,7 +1,6 @@
 // play-page §7 `POST /services/license/heartbeat`, §8; player-and-client §5; issue 22 item 4; §8 "Player"
 /**
- * Heartbeat (§7
- * "Embedded player" / "What the product does with answers").
+ * Heartbeat.
  *
  * With `config.heartbeat = {uri, intervalMs}`, sends `POST uri` (no body) with the header
  * `x-play-session: <host.playToken>` (the token in force, read at each beat) every `intervalMs` ms
@@ -25,7 +24,7 @@
  * a beat on its way finishes, its answer no longer acts); a new source (`content`) or another
  * `config.heartbeat` starts over; removing the player ends the session (nothing loaded: no beats).
  *
- * Ending the session (play-page §7 leaves the body unshown): once a beat went out,
+ * Ending the session: once a beat went out,
  * the player tells the storefront when the stream ends, so that the viewer's stream count drops at
  * once rather than when the storefront stops waiting for beats: a last `POST uri` with the same
  * `x-play-session` header (the token of the session's beats), `content-type: application/json` and
@@ -58,8 +57,7 @@ export interface SessionControllerOptions {
   // player-and-client §5
   /**
    * The cast hook: true while playback runs on a cast receiver, which then reports for itself
-   * (no heartbeat and no telemetry while casting). There is no cast yet
-   * (issue 13 wires its controller here); default: never casting.
+   * (no heartbeat and no telemetry while casting). There is no cast yet; default: never casting.
    */
   isCasting?: () => boolean;
 }

@@ -1,7 +1,6 @@
 // player-and-client §3 "Telemetry post body", §5; §9 "Telemetry, heartbeat, live"
 /**
- * Player telemetry, QoE (§7 "Embedded player" /
- * "What the product does with answers").
+ * Player telemetry, QoE.
  *
  * With `config.telemetry = {uri, intervalMs}`, sends `POST uri` with the header
  * `x-play-session: <host.playToken>` and the JSON body `{ts, slug, player, elapsed, buffered,

@@ -20,7 +20,7 @@
  * - On a live source, an error that may mean the event has ended (the engine's 404 on a live segment
  *   or manifest) first asks the live status (`checkLiveEnd`, the live-status controller): a critical
  *   one is held until the answer, and dropped when the event has completed (`live_event_completed`,
- *   reported by the live-status controller, is the outcome: issue 22 item 2); otherwise it goes on
+ *   reported by the live-status controller, is the outcome); otherwise it goes on
  *   as below.
  * - Anything else, and a recoverable error whose attempts are spent, is reported as it is: critical
  *   errors show the error panel (and stop the start watchdog), every error is sent as `s72-error`.

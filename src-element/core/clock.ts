@@ -1,6 +1,6 @@
 // DESIGN.md "Timers and I/O are injected"
 /**
- * The one injectable clock of the client, the element and the shell (STYLE.md §7.5). Every class with a timer takes a {@link Clock} and defaults to
+ * The one injectable clock of the client, the element and the shell. Every class with a timer takes a {@link Clock} and defaults to
  * {@link systemClock}.
  *
  * {@link systemClock} looks the global timer functions and `Date.now` up on every call, never at

@@ -2,14 +2,13 @@
 /**
  * The one error class the viewer or embedder ever sees.
  *
- * Codes are the spec's snake_case codes: play-page §8 ("Codes shown to users", "Playback error
- * mapping") and player-and-client §8 ("Client", "Cast", "Player"). A code is never renamed or
+ * Codes are snake_case strings. A code is never renamed or
  * reused; retire one by leaving it here with a comment.
  *
  * Framework-free: no Lit, no React (core layer).
  */
 
-/** Client errors of player-and-client §8 "Client", plus the play-page §5 validation codes. */
+/** Errors of the content-data client, plus its validation codes. */
 export type ClientErrorCode =
   | 'unsupported_slug'
   | 'slug_not_found'

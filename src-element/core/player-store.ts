@@ -1,6 +1,6 @@
 // DESIGN.md "Inside the player"; §7.2, §7.3
 /**
- * The player's state store (STYLE.md §2 media-chrome `media-store`). Framework-free: no Lit, no React; only the media element, the engine interface and
+ * The player's state store. Framework-free: no Lit, no React; only the media element, the engine interface and
  * the document's fullscreen API.
  *
  * One table, `PLAYER_STATE`, says for every state key how it is read from its *owners* (the
@@ -63,7 +63,7 @@ export interface StateOwners {
   ui?: PlayerUi;
 }
 
-/** player-and-client §4 "End screen" / play-page §9 "End screen timing default 20", seconds. */
+/** Default end screen timing, seconds. */
 export const DEFAULT_END_SCREEN_TIMING_S = 20;
 
 /** A time range in seconds. */
@@ -120,7 +120,7 @@ export const PLAYER_STATE = {
   },
   /**
    * Seekable range, seconds: the engine's (live DVR window), else `{0, duration}`, else `{0, 0}`.
-   * player-and-client §5 "Seeks are clamped".
+   * Seeks are clamped to it.
    */
   seekable: {
     get: ({ media, engine }): TimeRange => {
@@ -142,7 +142,7 @@ export const PLAYER_STATE = {
     },
     mediaEvents: ['progress', 'timeupdate', 'seeked', ...SOURCE_EVENTS],
   },
-  /** True while the engine or the media waits for data (play-page §9 spinner input). */
+  /** True while the engine or the media waits for data (the spinner's input). */
   buffering: { get: ({ session }) => session?.buffering ?? false },
   // player-and-client §4
   /** The buffering monitor: `ok`, `buffering` (load start, seeking, waiting), `recovering`. */

@@ -14,7 +14,7 @@ import { captionsToggleTarget } from './ui/text-track-choice.js';
 import { validSubtitlePreferences, type PlayerUi, type SubtitlePreferences } from './ui/ui-state.js';
 import { isCastCommand, type S72CastCommand } from './cast/cast-commands.js';
 
-/** player-and-client §9 "Frame step 0.04 s with comma and period while paused", seconds. */
+/** The frame step of comma and period while paused, seconds (0.04 s). */
 export const FRAME_STEP_S = 0.04;
 
 // player-and-client §2 "Control bar and seek bar", §5, §9

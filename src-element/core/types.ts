@@ -1,6 +1,5 @@
 /**
- * What the player plays and how it is configured: player-and-client §3, "Content (as read by the
- * playback engine)" and "Player configuration". Framework-free (core layer).
+ * What the player plays and how it is configured: the content (as read by the playback engine) and the player configuration. Framework-free (core layer).
  *
  * Units: media positions and durations in seconds; timers in milliseconds (`…Ms`).
  */
@@ -134,7 +133,7 @@ export interface S72PlayerConfig {
   // player-and-client §4 "End screen"; play-page §9
   /**
    * End screen: shows when the last item is within `timingS`
-   * seconds of its end (at least 1; play-page §9 default 20); for videos under 60 s, within 1 s.
+   * seconds of its end (at least 1; default 20); for videos under 60 s, within 1 s.
    * `enabled: false` turns it off. Suggestions come from the element's `suggestions` property.
    * `orientation`: `landscape` (default) or `portrait` cards.
    */
@@ -202,7 +201,7 @@ export interface S72PlayerConfig {
   };
 }
 
-/** Default licence paths of play-page §7 "DRM licences", relative to the storefront origin. */
+/** Default licence paths of the storefront's DRM licence services, relative to the storefront origin. */
 export const DEFAULT_LICENSE_PATHS: Readonly<Record<DrmType, string>> = Object.freeze({
   widevine: '/services/license/widevine/cenc',
   playready: '/services/license/playready/cenc',
@@ -210,5 +209,5 @@ export const DEFAULT_LICENSE_PATHS: Readonly<Record<DrmType, string>> = Object.f
   clearkey: '/services/license/clearkey',
 });
 
-/** play-page §9 "Spinner delay 0.25 s", in ms. */
+/** Delay before the buffering spinner shows, in ms (0.25 s). */
 export const SPINNER_DELAY_MS = 250;

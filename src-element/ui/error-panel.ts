@@ -1,8 +1,7 @@
 // play-page §8 "Codes shown to users"; player-and-client §8 "Retry button default text 'Try again'; it reloads the media"
 /**
- * The player's error panel. Text only: nothing here is rendered as HTML
- * (DESIGN.md security rules). An embedder may put its own text for one code in the `error-<code>`
- * slot (STYLE.md §7.8).
+ * The player's error panel. Text only: nothing here is rendered as HTML. An embedder may put its own text for one code in the `error-<code>`
+ * slot.
  */
 import { html, nothing, type TemplateResult } from 'lit';
 import type { S72Error, S72ErrorCode } from '../core/errors.js';

@@ -1,8 +1,7 @@
 /**
  * Control icons: Lit templates (`svg` for the shapes) built from the Lucide icon set's data (ISC licence), so they
- * render on the server as well as in the browser and never go through an HTML string (DESIGN.md
- * security rules). Every icon sits in a named slot, so an embedder can replace it
- * (`<span slot="play">▶</span>` inside `<s72-player>`), as media-chrome does (STYLE.md §2 (c)).
+ * render on the server as well as in the browser and never go through an HTML string. Every icon sits in a named slot, so an embedder can replace it
+ * (`<span slot="play">▶</span>` inside `<s72-player>`), as media-chrome does.
  */
 import { html, svg, nothing, type SVGTemplateResult, type TemplateResult } from 'lit';
 import {

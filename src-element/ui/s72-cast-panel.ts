@@ -20,7 +20,7 @@ import { PlayerUiElement } from './player-ui-element.js';
  * the choose-device prompt while the picker is open, "connecting", "Casting to {receiver}" over the
  * poster while the receiver gets ready and while it plays (with the cast controls: play/pause,
  * time, mute, volume, skip ad during a break, replay when finished, stop casting), an error screen
- * (too-many-devices, output-restricted, unsupported-chromecast-device, unknown-error: the §8 text,
+ * (too-many-devices, output-restricted, unsupported-chromecast-device, unknown-error: its message,
  * the manage-devices link, "Try again" and replay), or "connection lost" with Reconnect (reloads
  * the page). Receiver text (its name, the title) is rendered as text. Every action is an
  * `s72-cast-request`. The status lines are not live regions (the player keeps one polite live

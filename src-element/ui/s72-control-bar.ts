@@ -221,7 +221,7 @@ export class S72ControlBar extends LitElement {
   /** False hides the fullscreen button. */
   @property({ type: Boolean, attribute: 'can-fullscreen' }) canFullscreen = true;
   // play-page §2 `seeking=false`
-  /** False disables the seek bar (player-and-client §5 canSeek). */
+  /** False disables the seek bar. */
   @property({ type: Boolean, attribute: 'can-seek' }) canSeek = true;
   /**
    * A live source: the LIVE badge, the seek bar over the DVR window (`seek-start`..`seek-end`), the

@@ -5,11 +5,11 @@
  * state, and when an ad has ended. Pure and framework-free (core layer); positions in seconds.
  */
 
-/** player-and-client §9: "Ad SDK redirects 6" — VAST wrapper redirects followed at most. */
+/** VAST wrapper redirects followed at most. */
 export const AD_MAX_REDIRECTS = 6;
-/** player-and-client §9: "a paused ad resumes once the window is visible, checked every 1 s". */
+/** A paused ad resumes once the window is visible, checked this often, ms. */
 export const AD_VISIBILITY_CHECK_MS = 1000;
-/** player-and-client §9: "Ad resize debounce 500 ms". */
+/** Ad resize debounce, ms. */
 export const AD_RESIZE_DEBOUNCE_MS = 500;
 /** Ad tag and VAST requests give up after this long (the spec names none; IMA's default is 8 s). */
 export const AD_REQUEST_TIMEOUT_MS = 8000;
@@ -63,7 +63,7 @@ export function adTagUrl(tag: unknown, base: string, random: () => number = Math
 export type BreakOffset = 'start' | 'end' | number;
 
 /**
- * Parses a VMAP `timeOffset` (IAB VMAP 1.0 §2.4.1): `start`, `end`, `hh:mm:ss[.mmm]`, `n%` of
+ * Parses a VMAP `timeOffset` (IAB VMAP 1.0 section 2.4.1): `start`, `end`, `hh:mm:ss[.mmm]`, `n%` of
  * `durationS`. Position offsets (`#n`) and anything else: null (the break is dropped). `00:00:00`
  * is `start`.
  */
@@ -162,7 +162,7 @@ export class AdLoadError extends Error {
     /** `blocked`: the request got no HTTP answer (ad blocker); `failed`: any other failure. */
     readonly kind: 'blocked' | 'failed',
     message: string,
-    /** VAST error code (IAB VAST 4.1 §2.3.6.3), when one applies. */
+    /** VAST error code (IAB VAST 4.1 section 2.3.6.3), when one applies. */
     readonly vastCode?: number,
     options?: { cause?: unknown },
   ) {

@@ -28,7 +28,7 @@ export const CAST_RESUME_CHECK_MS = 1_000;
 // §9
 /** Volume changes reach the receiver at most every 500 ms (the last one always does). */
 export const CAST_VOLUME_THROTTLE_MS = 500;
-/** §4 "Cast panel: fades in 200 ms after mount". */
+/** The cast panel fades in this long after mount, ms. */
 export const CAST_PANEL_FADE_MS = 200;
 
 // player-and-client §7 "A cast sender script is loaded from the cast provider"
@@ -44,7 +44,7 @@ export const CAST_SDK_URL = 'https://www.gstatic.com/cv/js/sender/v1/cast_sender
  */
 export const DEFAULT_CAST_APP_ID = 'CC1AD845';
 
-/** play-page §9 "Default devices page /devices.html" (player-and-client §2 manage-devices URL). */
+/** The default manage-devices page. */
 export const DEFAULT_MANAGE_DEVICES_URL = '/devices.html';
 
 // player-and-client §7

@@ -21,7 +21,7 @@ export const CAST_ERROR_MESSAGES: Readonly<Record<CastErrorCode, string>> = Obje
   choose_target_cancelled: 'User cancelled cast target selection',
 });
 
-/** §8 "Player-side" kinds. */
+/** Cast error kinds the player reports as its own (player-side). */
 export type PlayerCastErrorKind = 'chooseTargetCancelled' | 'connectionFailed' | 'badConfig';
 
 // §8 "Player-side"
@@ -32,7 +32,7 @@ export function playerCastErrorKind(code: CastErrorCode): PlayerCastErrorKind {
   return 'connectionFailed';
 }
 
-/** A recoverable `cast` error with the §8 message; `data.kind` is the player-side kind. */
+/** A recoverable `cast` error with its message; `data.kind` is the player-side kind. */
 export function castError(code: CastErrorCode, cause?: unknown): S72Error {
   return new S72Error(code, CAST_ERROR_MESSAGES[code], {
     category: 'cast',

@@ -106,7 +106,7 @@ export interface PlaylistStartInput {
   pageUrl: string;
 }
 
-/** §7 playlist start message. A position that is not a finite non-negative number starts at 0. */
+/** The cast playlist start message. A position that is not a finite non-negative number starts at 0. */
 export function playlistStartMessage(requestId: number, input: PlaylistStartInput): PlaylistStartMessage {
   const page = safeUrl(input.pageUrl);
   const position = Number.isFinite(input.position) && input.position > 0 ? input.position : 0;

@@ -26,7 +26,7 @@ export type CastConnectionStatus =
 
 export type CastAppState = 'INITIALIZING' | 'LOADING' | 'IDLE' | 'PLAYING' | 'PAUSED' | 'BUFFERING' | 'ERRORED' | 'FINISHED';
 
-/** §2 "Cast error screens". */
+/** The cast panel's error screens. */
 export type CastErrorScreen = 'too-many-devices' | 'output-restricted' | 'unsupported-chromecast-device' | 'unknown-error';
 
 // §3 "Cast state"
@@ -38,7 +38,7 @@ export interface CastTrack {
   active: boolean;
 }
 
-/** §3 "ad state (isPlayingBreak, canSkipAd, whenSkippable)"; `whenSkippable` in seconds into the break, or null. */
+/** The receiver's ad state (isPlayingBreak, canSkipAd, whenSkippable); `whenSkippable` in seconds into the break, or null. */
 export interface CastAdState {
   isPlayingBreak: boolean;
   canSkipAd: boolean;
@@ -53,14 +53,14 @@ export interface CastDeviceInfo {
   remoteInput: boolean;
 }
 
-/** §3 "nowPlaying (slug, playlistSlug, media title)". */
+/** What the receiver plays (slug, playlistSlug, media title). */
 export interface CastNowPlaying {
   slug: string;
   playlistSlug: string | null;
   title: string;
 }
 
-/** §3 "Cast state". */
+/** The cast state. */
 export interface CastState {
   connectionStatus: CastConnectionStatus;
   /** The viewer asked to cast (set when connecting, cleared when they stop). */
@@ -85,7 +85,7 @@ export interface CastState {
   /** Receiver position and duration, seconds. */
   currentTime: number;
   duration: number;
-  /** §4 "Connection lost is shown when the connection seems disconnected" (status timeout or a dropped session). */
+  /** Connection lost is shown when the connection seems disconnected (status timeout or a dropped session). */
   connectionLost: boolean;
   /** The last cast error, or null. */
   error: S72Error | null;
@@ -267,7 +267,7 @@ export function isCasting(state: CastState): boolean {
   return state.connectionStatus === 'CONNECTED' || state.connectionLost;
 }
 
-/** §4 "Cast controls show replay when finished or on an error screen". */
+/** The cast controls show replay when finished or on an error screen. */
 export function showsReplay(state: CastState): boolean {
   return state.connectionStatus === 'CONNECTED' && (state.appState === 'FINISHED' || state.errorScreen !== null);
 }

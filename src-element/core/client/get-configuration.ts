@@ -22,7 +22,7 @@ export const CONFIGURATION_SERVICE_PATHS = Object.freeze({
 /** A service with a configuration endpoint. */
 export type ConfigurationService = keyof typeof CONFIGURATION_SERVICE_PATHS;
 
-/** Every configuration service, in the order of player-and-client §7. */
+/** Every configuration service, in the storefront's order. */
 export const CONFIGURATION_SERVICES = Object.freeze(Object.keys(CONFIGURATION_SERVICE_PATHS) as ConfigurationService[]);
 
 /** The configuration paths merged by {@link getConfiguration}, in merge order (later keys win). */

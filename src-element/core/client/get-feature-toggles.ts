@@ -20,7 +20,7 @@ export const FEATURE_TOGGLE_SERVICE_PATHS = Object.freeze({
 /** A service with a feature-toggles endpoint. */
 export type FeatureToggleService = keyof typeof FEATURE_TOGGLE_SERVICE_PATHS;
 
-/** Every feature-toggle service, in the order of player-and-client §7. */
+/** Every feature-toggle service, in the storefront's order. */
 export const FEATURE_TOGGLE_SERVICES = Object.freeze(Object.keys(FEATURE_TOGGLE_SERVICE_PATHS) as FeatureToggleService[]);
 
 /** Every service's toggles (see {@link getFeatureToggles}). */

@@ -175,7 +175,7 @@ async function readJson(response: Response): Promise<{ ok: true; value: unknown 
 }
 
 /**
- * The wait a `Retry-After` header asks for, in ms (RFC 9110 §10.2.3): delta-seconds or an
+ * The wait a `Retry-After` header asks for, in ms (RFC 9110 section 10.2.3): delta-seconds or an
  * HTTP-date (measured from `nowMs`, never negative); `undefined` when absent or unreadable. Pure.
  */
 export function retryAfterMs(header: string | null | undefined, nowMs: number): number | undefined {

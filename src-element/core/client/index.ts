@@ -1,7 +1,7 @@
 // player-and-client §3, §7, §8, §9; play-page §6, §7
 /**
  * The content-data client: every call of the
- * storefront's content-data API, bound to one storefront and one viewer, with the §9 cache (30 s),
+ * storefront's content-data API, bound to one storefront and one viewer, with a cache (30 s),
  * retries (3, backoff capped at 30 s) and shared in-flight requests. Framework-free (core layer);
  * exported as `s72-player/client`.
  *

@@ -24,7 +24,7 @@ export const ImageUrlsSchema = v.optional(
 
 // player-and-client §3 "Bonus"
 /**
- * A bonus (`overview`; play-page §3 "Bonus": `description`, kept
+ * A bonus (`overview`; `description`, kept
  * too). `runtime` in minutes.
  */
 export const BonusSchema = v.object({
@@ -37,7 +37,7 @@ export const BonusSchema = v.object({
   image_urls: ImageUrlsSchema,
 });
 
-/** A content classification; `minimum_age` in years (play-page §5 age check). */
+/** A content classification; `minimum_age` in years (the age check). */
 export const ClassificationSchema = v.object({
   name: nullishString,
   minimum_age: nullishNumber,

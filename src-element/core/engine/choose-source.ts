@@ -1,9 +1,8 @@
 /**
- * Which source to play and with which engine: player-and-client §4 "Engine choice" ("FairPlay
+ * Which source to play and with which engine: "FairPlay
  * native HLS is preferred on Apple devices unless DASH is usable; otherwise DASH; otherwise MP4;
- * otherwise error content_not_supported") and §5 ("DASH is playable only if a URL exists, required
- * browser features exist …; DRM content needs playready or widevine support"); play-page §4 step 6
- * "Get the streams".
+ * otherwise error content_not_supported"; "DASH is playable only if a URL exists, required
+ * browser features exist …; DRM content needs playready or widevine support".
  *
  * One rule set, {@link chooseSource}, serves both callers:
  * - the element picks an engine source from the content (`resolveSources` + `chooseEngine`);
@@ -60,7 +59,7 @@ export interface SourceChoice<C, P> {
 
 // player-and-client §4, §5
 /**
- * The shared source rules (play-page §4 step 6). Pure.
+ * The shared source rules. Pure.
  *
  * 1. Kinds in {@link SOURCE_KIND_ORDER} (DASH, then HLS, then MP4); candidates of one kind in the
  *    order given.
@@ -312,7 +311,7 @@ export function chooseEngine(
   });
 }
 
-/** Default licence URLs of play-page §7 on a storefront origin, for the key systems given. */
+/** Default licence URLs on a storefront origin, for the key systems given. */
 export function defaultDrmConfig(origin: string, drms: readonly DrmType[]): NonNullable<S72PlayerConfig['drm']> {
   const drm: NonNullable<S72PlayerConfig['drm']> = {};
   for (const type of drms) {

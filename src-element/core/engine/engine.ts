@@ -1,6 +1,6 @@
 // DESIGN.md "One package, four layers"
 /**
- * The engine boundary (STYLE.md §7.4).
+ * The engine boundary.
  *
  * An `Engine` plays one source into one `HTMLVideoElement`. The element never talks to shaka (or a
  * native player, or a Cast receiver) directly: it talks to this interface, so a later Cast engine can
@@ -89,7 +89,7 @@ export interface TextTrackInfo {
   active: boolean;
 }
 
-/** Normalised playback statistics for the stats overlay (STYLE.md §7.16). */
+/** Normalised playback statistics for the stats overlay. */
 export interface EngineStats {
   width: number;
   height: number;
@@ -167,8 +167,7 @@ export interface Engine {
    */
   playheadDateMs(): number | null;
   /**
-   * Replaces the headers of later licence requests (e.g. `x-play-token` after a fresh play token,
-   * play-page §4 LIVE_STREAM_EXPIRED); the loaded source's `licenseHeaders` until then.
+   * Replaces the headers of later licence requests (e.g. `x-play-token` after a fresh play token on LIVE_STREAM_EXPIRED); the loaded source's `licenseHeaders` until then.
    */
   setLicenseHeaders(headers: Readonly<Record<string, string>>): void;
   on<K extends keyof EngineEventMap>(type: K, listener: EngineEventListener<K>): () => void;

@@ -2,7 +2,7 @@
 /**
  * The one key-system table: our DRM names and their EME key-system strings, shared by the shaka
  * engine (its `drm.servers` keys), the engine choice (choose-source.ts) and the play page's
- * capability probe (play-page §4 step 6).
+ * capability probe.
  *
  * Framework-free (core layer). Everything here is data or pure.
  */

@@ -1,7 +1,7 @@
 /**
- * Engine error → spec code: play-page §8 "Playback error mapping", player-and-client §8 "Player".
+ * Engine error → the player's error code.
  *
- * One pure, ordered table; the first row that matches wins (STYLE.md §7.8). Each row has its own
+ * One pure, ordered table; the first row that matches wins. Each row has its own
  * test in `test/core/engine/map-engine-error.test.ts`. The input is shaka's error shape
  * (`shaka.util.Error`: numeric category, code, severity, data array) but nothing here imports shaka.
  */
@@ -117,7 +117,7 @@ export interface ErrorMappingRow {
 
 const inRange = (code: number, low: number, high: number): boolean => code >= low && code <= high;
 
-/** play-page §8 "Playback error mapping", in the order rows are tried. */
+/** The engine-error mapping, in the order rows are tried. */
 export const ENGINE_ERROR_TABLE: readonly ErrorMappingRow[] = Object.freeze([
   {
     trigger: 'status 450',

@@ -75,14 +75,14 @@ export const SHAKA_RETRY_PARAMETERS = Object.freeze({
 });
 
 /**
- * The rebuffering goal of player-and-client §9 "Engine", seconds: after a stall (the media ran out
+ * The rebuffering goal, seconds: after a stall (the media ran out
  * of data while playing), playback resumes once this much is buffered ahead.
  */
 export const REBUFFERING_GOAL_S = 3;
 
 // issue 12; DESIGN.md "Start-up facts"
 /**
- * Streaming settings of player-and-client §9 "Engine": buffering goal 15 s, buffer behind 12 s,
+ * Streaming settings: buffering goal 15 s, buffer behind 12 s,
  * 5 request attempts ({@link SHAKA_RETRY_PARAMETERS}), and the rebuffering goal
  * ({@link REBUFFERING_GOAL_S}) for rebuffering only: shaka applies its `rebufferingGoal` to the
  * start and to seeks as well (it holds the rate at 0 until 3 s, two segments here, are buffered,

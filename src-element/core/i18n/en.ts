@@ -9,8 +9,7 @@
  *
  * Wordings the specs fix stay word for word: the watch-window notice, the unsupported-browser screen, "Try again", "You have reached your device limit." and the client
  * messages "Film not found", "TV season not found", "Media not found".
- * Error texts are keyed `error.<code>.title` / `error.<code>.message` by the play-page §8 /
- * player-and-client §8 code; `error.default.*` is the text of any other code.
+ * Error texts are keyed `error.<code>.title` / `error.<code>.message` by the error code; `error.default.*` is the text of any other code.
  */
 export const en = {
   // ── <s72-player> (player-and-client §2 "Player surfaces", §9 "Controls") ──

@@ -30,7 +30,7 @@ export const LIVE_POLL_INTERVAL_MS = 15_000;
 /** A live stream answering 404 or status 0 is retried every 5 s. */
 export const LIVE_RETRY_DELAY_MS = 5_000;
 
-/** Codes of play-page §8 "Live errors", as `data.reason` of the errors the player reports. */
+/** Live error codes, as `data.reason` of the errors the player reports. */
 export type LiveErrorReason = 'LIVE_STREAM_COMPLETED' | 'LIVE_STREAM_EXPIRED' | 'NOT_A_LIVE_STREAM';
 
 /** One answer of the status endpoint: its HTTP status (0 = no answer) and its parsed JSON body (or undefined). */

@@ -1,7 +1,6 @@
 // player-and-client §7 "the batch is kept and retried"; play-page §7; player-and-client §9 "Data client"; DESIGN.md "Infrastructure exists once"
 /**
- * The one retry backoff of the client, the element and the shell (STYLE.md §7.6 "One shared
- * backoff"). Used by the content-data client's cache
+ * The one retry backoff of the client, the element and the shell. Used by the content-data client's cache
  * (3 retries with backoff up to 30 s) and by the telemetry
  * batch retry.
  *

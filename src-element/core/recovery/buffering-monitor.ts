@@ -19,7 +19,7 @@ export type BufferingState = 'ok' | 'buffering' | 'recovering';
 // player-and-client §9
 /** The monitor checks every 0.5 s. */
 export const BUFFERING_CHECK_MS = 500;
-/** player-and-client §4: `recovering` returns to `ok` after 1 s. */
+/** `recovering` returns to `ok` after 1 s. */
 export const BUFFERING_RECOVERY_MS = 1_000;
 
 // player-and-client §4

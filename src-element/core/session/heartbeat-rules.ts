@@ -1,6 +1,6 @@
 // play-page §7 `POST /services/license/heartbeat`, §8 "Playback error mapping"; player-and-client §5 "Heartbeat is skipped when paused, casting or the token is blank", §7 "What the product does with answers"
 /**
- * Heartbeat rules (§8 "Player" HEARTBEAT_TOO_MANY_STREAMS / HEARTBEAT_FORBIDDEN).
+ * Heartbeat rules (HEARTBEAT_TOO_MANY_STREAMS / HEARTBEAT_FORBIDDEN).
  *
  * Two pure decisions, each a table-driven test (test/core/session/heartbeat-rules.test.ts):
  * {@link decideHeartbeat} (is a beat sent now?) and {@link heartbeatAnswer} (what an answer means).
@@ -14,7 +14,7 @@ export interface HeartbeatInputs {
   loaded: boolean;
   /** The media is paused (also: ended). */
   paused: boolean;
-  /** Playback runs on a cast receiver (the receiver beats itself; issue 13 sets it). */
+  /** Playback runs on a cast receiver (the receiver beats itself). */
   casting: boolean;
   /** A critical error stopped playback (the error panel shows). */
   failed: boolean;

@@ -1,6 +1,6 @@
 // player-and-client §3 "Telemetry post body"; §9 "Telemetry, heartbeat, live"
 /**
- * Player telemetry (QoE) rules: the post body and when it is sent (§5 validation rules, §7 "Embedded player" / "What the product does with answers"). Pure and framework-free (core layer); every rule is one row of the
+ * Player telemetry (QoE) rules: the post body and when it is sent. Pure and framework-free (core layer); every rule is one row of the
  * table in test/core/session/player-telemetry-rules.test.ts.
  */
 
@@ -21,10 +21,10 @@ export const TELEMETRY_STOP_CODE = 'telemetry_timestamp_invalid_range';
 /**
  * The JSON body of `POST {telemetry uri}`. It never holds a token.
  *
- * Units. `position` and `length` are in SECONDS on VOD, as everywhere on the media element: the §5 rule "position over length + 1" only reads as one second of slack
+ * Units. `position` and `length` are in SECONDS on VOD, as everywhere on the media element: the rule "position over length + 1" only reads as one second of slack
  * (a millisecond of slack would drop every post made at the very end), and `length` shares the
  * 32-bit limit of the counters, which seconds never reach. On LIVE, `position` is the wall-clock
- * time of the playhead in EPOCH MS (the stream's program date time): the §5 rule "a live position
+ * time of the playhead in EPOCH MS (the stream's program date time): the rule "a live position
  * more than 3600000 ms from the current time" compares it with now; `length` is then the seconds of
  * the seekable (DVR) window, and "over length + 1" does not apply.
  */

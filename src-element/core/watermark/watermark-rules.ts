@@ -7,9 +7,9 @@
 import { S72Error } from '../errors.js';
 import { decodePlayToken } from '../play-token.js';
 
-/** player-and-client §9 "Watermark checked every 0.5 s". */
+/** How often the watermark is checked, ms (0.5 s). */
 export const WATERMARK_CHECK_INTERVAL_MS = 500;
-/** player-and-client §9 "corner changes every 15 minutes". */
+/** How often the watermark's corner changes, ms (15 minutes). */
 export const WATERMARK_CORNER_INTERVAL_MS = 15 * 60 * 1000;
 /** Longest viewer id drawn; a longer one is cut (the id is an account number or a short uid). */
 export const WATERMARK_MAX_ID_LENGTH = 64;

@@ -64,7 +64,7 @@ export function entitlementOf(
 }
 
 /**
- * §4: "For a user, an item can be watched if it is not expired and either it is in the user's
+ * "For a user, an item can be watched if it is not expired and either it is in the user's
  * library with tvod available, or one of its plans is among the user's plans."
  *
  * "Not expired": the availability window is not `expired`; library entries and plans count only

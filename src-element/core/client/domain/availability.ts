@@ -24,10 +24,10 @@ export interface AvailabilityInput {
   requires_pin_code?: boolean | null;
 }
 
-/** §3: "In the player, availability has a window (present, future or expired)". */
+/** "In the player, availability has a window (present, future or expired)". */
 export type AvailabilityWindow = 'present' | 'future' | 'expired';
 
-/** §3: "tvod is one of available, geoblocked, unavailable". */
+/** "tvod is one of available, geoblocked, unavailable". */
 export type TvodStatus = 'available' | 'geoblocked' | 'unavailable';
 
 /**

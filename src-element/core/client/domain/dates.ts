@@ -8,7 +8,7 @@
  *   playback progress. Accepts an ISO date (`2024-05-01`, read as UTC midnight) or an ISO
  *   date-time with an optional offset (`2024-05-01T10:00:00Z`, `2024-05-01T12:00:00+02:00`); a
  *   date-time without an offset is read as local time, as `Date.parse` does.
- * - `parseReleaseDate` (release-date.ts): the strict one of player-and-client §5.
+ * - `parseReleaseDate` (release-date.ts): the strict one.
  */
 
 /** What a wire date field holds: epoch ms, `null` when absent (an open bound), or `'invalid'`. */

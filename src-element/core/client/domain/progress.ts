@@ -21,7 +21,7 @@ export interface PositionInput {
 }
 
 /**
- * Play-page §5: "An item is completed when the flag says so or when position divided by duration
+ * "An item is completed when the flag says so or when position divided by duration
  * exceeds 0.8" ({@link COMPLETION_THRESHOLD}, strictly greater). Without a positive duration only
  * the flag counts. Never throws.
  */
@@ -33,7 +33,7 @@ export function isCompleted(progress: PositionInput): boolean {
   return position / duration > COMPLETION_THRESHOLD;
 }
 
-/** Play-page §5: "An item is in progress when the position is above 0 and it is not completed." */
+/** "An item is in progress when the position is above 0 and it is not completed." */
 export function isInProgress(progress: PositionInput): boolean {
   return typeof progress.position === 'number' && progress.position > 0 && !isCompleted(progress);
 }

@@ -20,19 +20,19 @@ function isTime(value: number | null | undefined): value is number {
 }
 
 /**
- * §4: "A rental is expired once its expiry is past" — true when `expiry <= now`.
+ * "A rental is expired once its expiry is past" — true when `expiry <= now`.
  * An open `expiry` never expires. Works for any entry with an expiry (rentals, plans).
  */
 export function isRentalExpired(bounds: TimeBounds, now: number): boolean {
   return isTime(bounds.expiry) && bounds.expiry <= now;
 }
 
-/** §4: "An item is coming soon when available_from is in the future" — true when `availableFrom > now`. */
+/** "An item is coming soon when available_from is in the future" — true when `availableFrom > now`. */
 export function isComingSoon(bounds: TimeBounds, now: number): boolean {
   return isTime(bounds.availableFrom) && bounds.availableFrom > now;
 }
 
-/** §4: "An item can be watched now if it is not coming soon and not expired." */
+/** "An item can be watched now if it is not coming soon and not expired." */
 export function canBeWatchedNow(bounds: TimeBounds, now: number): boolean {
   return !isComingSoon(bounds, now) && !isRentalExpired(bounds, now);
 }

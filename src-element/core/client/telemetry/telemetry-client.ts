@@ -74,7 +74,7 @@ export interface TelemetryBatch {
 }
 
 export interface TelemetrySendOptions {
-  /** Sent as `X-Auth-Token` (the play token, falling back to the user auth token: §6). */
+  /** Sent as `X-Auth-Token` (the play token, falling back to the user auth token). */
   authToken: string;
   /** True when the page is going away: the request must outlive it (`fetch` `keepalive`). */
   keepalive: boolean;
