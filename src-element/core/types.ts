@@ -55,7 +55,7 @@ export interface S72Content {
 }
 
 // player-and-client §3 "Player configuration"
-/** Licence server of one key system (drm). */
+/** Licence server of one key system (an entry of `drm`). */
 export interface DrmServerConfig {
   licenseUrl: string;
 }
