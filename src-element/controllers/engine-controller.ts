@@ -197,7 +197,8 @@ export class EngineController implements ReactiveController {
     // the licence requests of a reload.
     const input = this.sourceInput();
     if (input.content !== null && !hasAssets(input.content)) {
-      host.report(invalidConfig('content needs an `assets` object (player-and-client §3 "Content")'));
+      // player-and-client §3 "Content"
+      host.report(invalidConfig('content needs an `assets` object (`{ dash?, hls?, mp4? }`, each `{ url, drms? }`)'));
       return;
     }
     let candidates: EngineSource[];

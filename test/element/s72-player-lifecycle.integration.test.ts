@@ -90,7 +90,9 @@ describe('<s72-player> in the page', function () {
       });
       expect(rejections).to.deep.equal([]);
       expect(errors.map((error) => [error.code, error.severity])).to.deep.equal([['invalid_config', 'recoverable']]);
-      expect(player.lastError).to.equal(null);
+      // Kept for a page that listens later; recoverable: no error panel.
+      expect(player.lastError).to.equal(errors[0]);
+      expect(player.shadowRoot!.querySelector('[part~="error"]')).to.equal(null);
     });
 
     it('config = null, then a valid config works', async () => {

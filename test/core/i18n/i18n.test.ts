@@ -205,6 +205,7 @@ describe('i18n: errorText', () => {
     'live_stream_expired',
     'watermark_tampered',
     'ad_error',
+    'module_load_failed',
   ];
 
   it('every code the play page shows has its own title and message in both languages', () => {
