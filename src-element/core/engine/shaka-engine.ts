@@ -88,10 +88,19 @@ export const REBUFFERING_GOAL_S = 3;
  * start and to seeks as well (it holds the rate at 0 until 3 s, two segments here, are buffered,
  * polled every 250 ms), which cost the first frame about one segment fetch and the seek one more. So a load and a seek start at goal 0 (playback starts as soon as the media element
  * can play, like shaka's and dash.js's defaults) and a stall while playing switches to the 3-s goal
- * until the next load or seek (`ShakaEngine.applyRebufferingGoal`). `abr.minTimeToSwitch` of 2 s
- * avoids the switch (and the discarded first segment) shaka makes at once when its first bandwidth
- * estimate jumps.
+ * until the next load or seek (`ShakaEngine.applyRebufferingGoal`).
+ *
+ * Adaptive bitrate: the first variant is chosen from a fixed estimate of 1.2 Mbit/s
+ * ({@link DEFAULT_BANDWIDTH_ESTIMATE_BPS}) instead of the browser's network information (which
+ * varies from run to run and on some browsers is capped), so the start fetches a mid-size rendition
+ * quickly, and `abr.minTimeToSwitch` of 2 s keeps shaka from switching at once when its first
+ * measured estimate jumps (a switch that throws away the first segment fetched). After 2 s the
+ * measured bandwidth rules as usual.
  */
+// issue 23 recipe item 2; DESIGN.md "Start-up facts"
+/** The bandwidth the first variant is chosen for, bits per second (before any segment is measured). */
+export const DEFAULT_BANDWIDTH_ESTIMATE_BPS = 1_200_000;
+
 export const SHAKA_BASE_CONFIG = Object.freeze({
   streaming: {
     bufferingGoal: 15,
@@ -100,7 +109,7 @@ export const SHAKA_BASE_CONFIG = Object.freeze({
     retryParameters: SHAKA_RETRY_PARAMETERS,
   },
   manifest: { retryParameters: SHAKA_RETRY_PARAMETERS },
-  abr: { minTimeToSwitch: 2 },
+  abr: { useNetworkInformation: false, defaultBandwidthEstimate: DEFAULT_BANDWIDTH_ESTIMATE_BPS, minTimeToSwitch: 2 },
   drm: { retryParameters: SHAKA_RETRY_PARAMETERS },
 });
 
