@@ -31,6 +31,7 @@ import {
   playCsp,
   type PlayPageOrigins,
 } from './http.js';
+import { registerDrmSignalling } from './drm-signalling.js';
 import { registerLive } from './live.js';
 import { registerServices } from './services.js';
 import { registerManifestProxy } from './drm.js';
@@ -381,6 +382,8 @@ export async function createDemoServer(opts: DemoServerOptions = {}): Promise<De
   app.get<{ Params: { '*': string } }>('/dist/*', async (req, reply) => reply.sendFile(relative(req.params['*']), paths.dist));
   // The live streams (live.ts) are built on the fly; every other /media/ path is a file.
   registerLive(app, state, paths.media);
+  // The demo film packaged for Widevine and PlayReady only (drm-signalling.ts).
+  registerDrmSignalling(app, paths.media);
   app.get<{ Params: { '*': string } }>('/media/*', async (req, reply) => reply.sendFile(relative(req.params['*']), paths.media));
 
   registerServices(app, state);

@@ -19,6 +19,7 @@ import {
   type TextTrackInfo,
   type VideoTrackInfo,
 } from './engine.js';
+import { addClearKeySignalling, clearKeyInitData } from './clearkey-signalling.js';
 import { KEY_SYSTEMS } from './key-systems.js';
 import { mapEngineError, textTrackFailure, type EngineErrorLike } from './map-engine-error.js';
 import { takePrefetchedManifest, type PrefetchedManifest } from './manifest-prefetch.js';
@@ -169,6 +170,8 @@ class ShakaEngine implements Engine {
   private licenseHeaders: Readonly<Record<string, string>> = {};
   private manifestProxy: string | null = null;
   private destroyed: Promise<void> | undefined;
+  /** Shaka's own init-data transform (FairPlay's), kept for what the ClearKey transform does not handle. */
+  private readonly defaultInitDataTransform: (initData: Uint8Array, initDataType: string, drmInfo: unknown) => Uint8Array;
   // issue 22 item 1; player-and-client §8 "Missing-subtitle load errors are only logged"
   /**
    * Text streams (shaka stream ids) whose file failed: left out of `textTracks()`.
@@ -190,6 +193,10 @@ class ShakaEngine implements Engine {
     // The build is part of the version the stats overlay shows.
     this.version = `${shaka.Player.version}${shakaBuildOf(shaka) === 'dash' ? ' (DASH build)' : ''}`;
     this.player.configure(structuredClone(SHAKA_BASE_CONFIG));
+    const initDataTransform = this.player.getConfiguration().drm.initDataTransform;
+    this.defaultInitDataTransform = initDataTransform
+      ? (initData, initDataType, drmInfo) => initDataTransform(initData, initDataType, drmInfo as Parameters<typeof initDataTransform>[2])
+      : (initData) => initData;
     const { RequestType } = shaka.net.NetworkingEngine;
     this.player.getNetworkingEngine()?.registerRequestFilter((type, request, context) => {
       // One filter call per request (its retries are not filtered again); answered below, or
@@ -279,6 +286,18 @@ class ShakaEngine implements Engine {
           : [],
       preferredText: source.preferredTextLanguage ? [{ language: source.preferredTextLanguage }] : [],
     });
+    // player-and-client §4 "DRM": ClearKey named by the page also plays a manifest that signals only
+    // other key systems (clearkey-signalling.ts).
+    if (source.drms.includes('clearkey') && source.drmServers.clearkey?.licenseUrl) {
+      const fallback = this.defaultInitDataTransform;
+      this.player.configure({
+        manifest: { dash: { manifestPreprocessorTXml: addClearKeySignalling } },
+        drm: {
+          initDataTransform: (initData: Uint8Array, initDataType: string, drmInfo: unknown) =>
+            clearKeyInitData(initData, initDataType, drmInfo as Parameters<typeof clearKeyInitData>[2], fallback),
+        },
+      });
+    }
     try {
       // MSE sources are preloaded before the player is attached to the video (DESIGN.md "Start-up
       // facts", issue 12): the manifest, the DRM set-up (licence request included) and the first
