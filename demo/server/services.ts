@@ -688,13 +688,14 @@ export function registerServices(app: FastifyInstance, state: DemoState): void {
 
   /**
    * Player telemetry (QoE, player-and-client §3 "Telemetry post body", §5, §7), header
-   * `x-play-session`: 401 without a known play token; 400 `invalid_body` unless the JSON body has
+   * `x-play-session`, or `x-auth-token` when the player has no play token (§6): 401 without a known
+   * play token or auth token; 400 `invalid_body` unless the JSON body has
    * every field of {@link PLAYER_TELEMETRY_FIELDS}; 400 `telemetry_timestamp_invalid_range` when
    * `ts` (epoch ms) is more than {@link TELEMETRY_TS_MAX_SKEW_MS} from the server clock (the player
    * stops its telemetry); else 204. Recorded (`GET /__demo/telemetry`).
    */
   app.post<{ Body: unknown }>('/services/license/player_telemetry', async (req, reply) => {
-    requirePlayToken(req);
+    authenticate(state, req);
     const body = req.body;
     if (typeof body !== 'object' || body === null || Array.isArray(body)) {
       throw new HttpError(400, 'invalid_body', 'Expected the player telemetry JSON object.');

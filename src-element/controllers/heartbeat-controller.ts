@@ -48,6 +48,8 @@ import { Listeners, type PlayerHost } from './player-host.js';
 export interface SessionHost extends PlayerHost {
   /** What plays; a new object is a new source (the session starts over). */
   readonly content: S72Content | null;
+  /** The viewer's auth token given as the `auth-token` attribute (telemetry's fallback credential), or null. */
+  readonly authToken?: string | null;
 }
 
 export interface SessionControllerOptions {

@@ -3,12 +3,13 @@
  * Player telemetry, QoE.
  *
  * With `config.telemetry = {uri, intervalMs}`, sends `POST uri` with the header
- * `x-play-session: <host.playToken>` and the JSON body `{ts, slug, player, elapsed, buffered,
+ * `x-play-session: <host.playToken>` (without a play token: `x-auth-token` with the viewer's auth
+ * token, player-and-client §6) and the JSON body `{ts, slug, player, elapsed, buffered,
  * bitrate, estbitrate, seeked, position, length, droppedFrames, adBlocked}` (fields and units:
  * `PlayerTelemetryBody` in `core/session/player-telemetry-rules.ts`; never a token) every
  * `intervalMs` ms once the source is loaded, every 5000 ms while buffering. Rules
  * (`decideTelemetry`, one table-driven test): not sent when destroyed, casting
- * ({@link SessionControllerOptions.isCasting}), paused or ended, without a play token, while the
+ * ({@link SessionControllerOptions.isCasting}), paused or ended, without a play token or auth token, while the
  * previous post is unanswered, or when the previous post was less than half the period ago;
  * dropped when `bitrate`, `estbitrate`, `length` or `droppedFrames` exceed 2147483647, `position`
  * is negative or over `length + 1` (VOD), or a live `position` is more than 3600000 ms from now; off
@@ -185,9 +186,11 @@ export class PlayerTelemetryController implements ReactiveController {
       seeks: this.seeks,
       adBlocked: state.adBlocked,
     });
-    const token = this.host.playToken?.trim() || null;
+    // player-and-client §6: authenticated with the play token, falling back to the viewer's auth token.
+    const credential = this.credential();
+    const token = credential?.value ?? null;
     const decision = decideTelemetry({
-      disabled: !telemetryAllowed(token),
+      disabled: credential?.header === 'x-play-session' && !telemetryAllowed(token),
       stopped: this.stopped,
       destroyed: !this.connected,
       casting: this.isCasting(),
@@ -201,13 +204,25 @@ export class PlayerTelemetryController implements ReactiveController {
       live: state.live,
       body,
     });
-    if (decision.action !== 'send' || !token) return;
+    if (decision.action !== 'send' || !credential) return;
     this.lastPostAtMs = nowMs;
     this.seeks = 0;
-    void this.post(endpoint, token, JSON.stringify(body), run);
+    void this.post(endpoint, credential, JSON.stringify(body), run);
   }
 
-  private async post(endpoint: Endpoint, token: string, body: string, run: number): Promise<void> {
+  /**
+   * The header telemetry is authenticated with: `x-play-session` with the play token, else
+   * `x-auth-token` with the viewer's auth token (`content.authorization`, else `auth-token`); null
+   * when there is neither.
+   */
+  private credential(): { header: 'x-play-session' | 'x-auth-token'; value: string } | null {
+    const playToken = this.host.playToken?.trim();
+    if (playToken) return { header: 'x-play-session', value: playToken };
+    const authToken = (this.host.content?.authorization ?? this.host.authToken ?? '').trim();
+    return authToken ? { header: 'x-auth-token', value: authToken } : null;
+  }
+
+  private async post(endpoint: Endpoint, credential: { header: string; value: string }, body: string, run: number): Promise<void> {
     const request = (this.request = new AbortController());
     const timeout = this.clock.setTimeout(() => request.abort(), telemetryPeriodMs(endpoint.intervalMs, this.buffering));
     let status = 0;
@@ -215,7 +230,7 @@ export class PlayerTelemetryController implements ReactiveController {
     try {
       const response = await this.fetchFn(endpoint.uri, {
         method: 'POST',
-        headers: { 'content-type': 'application/json', 'x-play-session': token },
+        headers: { 'content-type': 'application/json', [credential.header]: credential.value },
         body,
         signal: request.signal,
         cache: 'no-store',

@@ -257,6 +257,21 @@ describe('player telemetry', function () {
       expect(player.sessionStats.telemetrySent, 'sent = recorded').to.equal(atPause);
     });
 
+    it('without a play token, authenticates with the viewer\'s auth token (x-auth-token); the storefront accepts it (§6)', async () => {
+      const { playToken: _dropped, ...content } = await streamsContent();
+      const player = await mount(content);
+      await until(() => player.currentTime > 0.5, 'playback', 30_000);
+      await until(() => player.sessionStats.telemetrySent >= 2, 'two accepted posts', 10_000);
+      const recorded = await posts();
+      expect(recorded.length).to.be.at.least(2);
+      for (const post of recorded) {
+        expect(post.headers['x-auth-token']).to.equal(ADULT_TOKEN);
+        expect(post.headers['x-play-session']).to.equal(undefined);
+        expect(post.status).to.equal(204);
+        expect(JSON.stringify(post.body)).not.to.contain(ADULT_TOKEN);
+      }
+    });
+
     it('live: position is the playhead wall-clock time in epoch ms, length the DVR window in seconds', async () => {
       const slug = '/film/live-gala';
       await demoControl('live-schedule', { slug, startsInMs: -90_000, durationMs: 600_000 });

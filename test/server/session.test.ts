@@ -154,10 +154,11 @@ describe('player telemetry', () => {
       body: JSON.stringify(payload),
     });
 
-  test('401 without a valid play token', async () => {
+  test('401 without a valid play token or auth token; the auth token is the fallback credential (§6)', async () => {
     assert.equal((await post(body(), {})).status, 401);
-    assert.equal((await post(body(), { 'x-auth-token': ADULT })).status, 401);
+    assert.equal((await post(body(), { 'x-auth-token': 'not-a-viewer' })).status, 401);
     assert.equal((await post(body(), { 'x-play-session': 'a.b.c' })).status, 401);
+    assert.equal((await post(body(), { 'x-auth-token': ADULT })).status, 204);
   });
 
   test('400 invalid_body unless every field is there', async () => {
