@@ -463,7 +463,7 @@ function render(r: Results): string {
       extraRows,
     ),
     '',
-    'JS heap in use: `performance.memory.usedJSHeapSize` as read (garbage included: it depends on when V8 last collected). Live: the same right after a full `gc()` (`--js-flags=--expose-gc`), what the page holds; the heap target is judged on it. ' +
+    'JS heap in use: `performance.memory.usedJSHeapSize` as read (garbage included: it depends on when V8 last collected). Live: the same after full `gc()`s (`--js-flags=--expose-gc`; repeated until it falls by less than 64 KiB, as one can leave 1.5–2 MiB the next frees), what the page holds; the heap target is judged on it. ' +
       `Seeks: after the heap, to ${SEEK_TARGETS_S.join(', ')} s in turn, 1 s apart; from the seek to the first frame within 0.5 s of the target; "(buffered)": the target was buffered when sought.`,
     '',
   );
