@@ -373,6 +373,11 @@ function kibSpread(values: readonly number[]): string {
   return low.toFixed(1) === high.toFixed(1) ? low.toFixed(1) : `${median(values).toFixed(1)} (${low.toFixed(1)}–${high.toFixed(1)})`;
 }
 
+/** Whether the 1-min load average exceeded the number of cores at the start or the end. */
+function loaded(load: Results['load']): boolean {
+  return Math.max(load.start[0]!, load.end[0]!) > cpus().length;
+}
+
 /** Load averages as `1-min / 5-min / 15-min`. */
 function loadText(values: readonly number[]): string {
   return values.map((value) => value.toFixed(2)).join(' / ');
@@ -387,6 +392,12 @@ function render(r: Results): string {
     `- Machine: ${r.cpu}, Node ${process.version}`,
     `- Load average (1 / 5 / 15 min, \`os.loadavg()\`): ${loadText(r.load.start)} at the start, ${loadText(r.load.end)} at the end ` +
       `(${cpus().length} cores); measuring took ${(r.durationS / 60).toFixed(1)} min`,
+    ...(loaded(r.load)
+      ? [
+          `- **A loaded machine** (load average above its ${cpus().length} cores): the candidates compete with other work for the CPU, ` +
+            'so the times, and even the ratios of one run, move a lot; judge the targets on a run on a quiet machine.',
+        ]
+      : []),
     `- Browser: ${r.chromium}, headless, window ${WINDOW_SIZE.replace(',', '×')}, driven over --remote-debugging-pipe (no DevTools attached to the pages)`,
     `- Libraries: ${r.libraries}`,
     `- BENCH_RUNS=${RUNS}: interleaved rounds (every candidate once per round at each latency, order rotated) after 1 warm-up round; ` +
@@ -459,7 +470,7 @@ function render(r: Results): string {
   });
   out.push(
     ...table(
-      ['candidate', 'JS heap in use MiB', 'live JS heap after a full GC MiB', 'live ÷ bare shaka', 'seek → first frame ms, median', 'each seek: target, ms'],
+      ['candidate', 'JS heap in use MiB', 'live JS heap after full GCs MiB', 'live ÷ bare shaka', 'seek → first frame ms, median', 'each seek: target, ms'],
       extraRows,
     ),
     '',
