@@ -24,9 +24,11 @@
  *   - One extra run per candidate at 0 ms reads the JS heap after 10 s of playback and times three
  *     seeks (median).
  *
- * Prints the tables (markdown, also written to bench/results/latest.md), with the machine's load
- * average at the start and the end, and issue 23's target checks. Exits 0 whether or not the targets hold (it is a report); 1 when a run failed, timed out
- * or its page reported an error.
+ * Prints the tables (markdown, also written to bench/results/latest.md): medians and their ratios to
+ * tuned shaka and to dash.js, the JS fetched before the first frame and loaded in all, the heap and
+ * the seeks, the machine's load average at the start and the end, and issue 23's target checks.
+ * Exits 0 whether or not the targets hold (it is a report); 1 when a run failed, timed out or its
+ * page reported an error.
  */
 import { randomUUID } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
