@@ -5,6 +5,9 @@
  * so the storefront's per-request latency applies to each page, script, manifest, segment and
  * licence alike.
  *
+ * The reference candidates: bare shaka (the compiled full build with its defaults), tuned shaka (the
+ * same engine version run as issue 23's recipe says), dash.js, and progressive MP4 (the floor).
+ *
  * {@link prepareSite} lays out, in a scratch folder, what the storefront is started with:
  *   - `public/` (served at `/`): the candidate pages under `/bench/`, the libraries under
  *     `/bench/lib/`, and the probe at `/bench-probe.js` (see probe.ts);
@@ -28,6 +31,14 @@ export const MP4 = '/media/feature/mp4/feature.mp4';
 
 /** shaka-player's default (full, compiled) build, as `<script>` users load it. */
 const SHAKA_BUILD = join(REPO, 'node_modules/shaka-player/dist/shaka-player.compiled.js');
+/** shaka-player's ES2021 DASH-only build (the same engine version): the tuned-shaka reference's. */
+const SHAKA_DASH_ES2021_BUILD = join(REPO, 'node_modules/shaka-player/dist/shaka-player.dash-es2021.js');
+/**
+ * The tuned-shaka reference's ABR settings (issue 23's recipe): the first variant from a fixed
+ * bandwidth estimate (headless Chromium's network estimate varies; 1.2 Mbit/s picks 720p of this
+ * title) and no switch within the first 2 s, which would throw the first segment away.
+ */
+export const TUNED_ABR = { useNetworkInformation: false, defaultBandwidthEstimate: 1.2e6, minTimeToSwitch: 2 } as const;
 /**
  * dash.js's default browser build (player with protection). dash.js 4: 5.0.3 to 5.2.1 cannot start
  * this title with a licence server (`generateRequest` rejects with a TypeError: 5.x sends ClearKey
@@ -42,7 +53,7 @@ export async function packageVersion(name: string): Promise<string> {
   return pkg.version;
 }
 
-export type CandidateKey = 'element' | 'play' | 'shaka' | 'dashjs' | 'mp4';
+export type CandidateKey = 'element' | 'play' | 'tuned' | 'shaka' | 'dashjs' | 'mp4';
 
 export interface Candidate {
   key: CandidateKey;
@@ -57,16 +68,17 @@ export interface Candidate {
 export const CANDIDATES: readonly Candidate[] = [
   { key: 'element', label: '`<s72-player>`', path: '/bench/element.html' },
   { key: 'play', label: 'play page', path: '/play/', hash: `#/film/night-harbour/night-harbour?u=${TOKEN}` },
+  { key: 'tuned', label: 'tuned shaka', path: '/bench/tuned-shaka.html' },
   { key: 'shaka', label: 'bare shaka', path: '/bench/shaka.html' },
   { key: 'dashjs', label: 'dash.js', path: '/bench/dashjs.html' },
   { key: 'mp4', label: 'mp4 floor', path: '/bench/mp4.html' },
 ];
 
-/** Document head shared by the bench pages: the probe first, then a full-viewport player. */
-function head(title: string): string {
+/** Document head shared by the bench pages: the probe first, then `extra` (if any), then a full-viewport player. */
+function head(title: string, extra = ''): string {
   return `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><title>${title}</title>
-<script src="/bench-probe.js"></script>
+<script src="/bench-probe.js"></script>${extra}
 <style>html, body { margin: 0; height: 100%; background: #000 } video, s72-player { display: block; width: 100vw; height: 100vh }</style>
 </head>`;
 }
@@ -97,6 +109,43 @@ function shakaPage(origin: string): string {
   });
   player.addEventListener('error', (event) => reportError(new Error('shaka ' + event.detail.code)));
   player.attach(document.querySelector('video')).then(() => player.load('${origin}${MANIFEST}'));
+</script>
+</body></html>
+`;
+}
+
+/**
+ * The same shaka 5.2 run well (issue 23's recipe), the reference the element is judged against:
+ *   1. the ES2021 DASH build evaluated at the top level of a module (its compiled IIFE runs as it
+ *      is, not inside a bundler's CommonJS wrapper function);
+ *   2. {@link TUNED_ABR};
+ *   3. `preload(url)` before `attach(video)`, then `load(preloadManager)`;
+ *   4. `<link rel="preload" as="fetch" crossorigin>` for the manifest in the head (shaka's fetch of
+ *      it, same-origin and credentials `same-origin`, takes the preloaded answer).
+ * Licence server and token as on the bare-shaka page.
+ */
+function tunedShakaPage(origin: string): string {
+  const preload = `\n<link rel="preload" href="${origin}${MANIFEST}" as="fetch" crossorigin>`;
+  return `${head('bench: tuned shaka', preload)}
+<body>
+<video muted autoplay playsinline></video>
+<script type="module">
+  import '${origin}/bench/lib/shaka-player.dash-es2021.js';
+  const { shaka } = window;
+  shaka.polyfill.installAll();
+  const player = new shaka.Player();
+  player.configure({
+    drm: { servers: { 'org.w3.clearkey': '${origin}${LICENSE}' } },
+    abr: ${JSON.stringify(TUNED_ABR)},
+  });
+  player.getNetworkingEngine().registerRequestFilter((type, request) => {
+    if (type === shaka.net.NetworkingEngine.RequestType.LICENSE) request.headers['x-auth-token'] = '${TOKEN}';
+  });
+  player.addEventListener('error', (event) => reportError(new Error('shaka ' + event.detail.code)));
+  const preloading = player.preload('${origin}${MANIFEST}');
+  preloading.catch(() => undefined);
+  await player.attach(document.querySelector('video'));
+  await player.load(await preloading);
 </script>
 </body></html>
 `;
@@ -163,6 +212,7 @@ export async function prepareSite(root: string, probe: ProbeConfig): Promise<Sit
 
   await mkdir(join(paths.public, 'bench', 'lib'), { recursive: true });
   await cp(SHAKA_BUILD, join(paths.public, 'bench', 'lib', 'shaka-player.compiled.js'));
+  await cp(SHAKA_DASH_ES2021_BUILD, join(paths.public, 'bench', 'lib', 'shaka-player.dash-es2021.js'));
   await cp(DASHJS_BUILD, join(paths.public, 'bench', 'lib', 'dash.all.min.js'));
   await writeFile(join(paths.public, 'bench-probe.js'), await probeScript(probe));
 
@@ -171,6 +221,7 @@ export async function prepareSite(root: string, probe: ProbeConfig): Promise<Sit
     async writePages(origin: string): Promise<void> {
       const pages: Record<string, string> = {
         'element.html': elementPage(origin),
+        'tuned-shaka.html': tunedShakaPage(origin),
         'shaka.html': shakaPage(origin),
         'dashjs.html': dashjsPage(origin),
         'mp4.html': mp4Page(origin),

@@ -11,10 +11,11 @@
  * frame, because the play page creates its player late), and reports to the collector with
  * `navigator.sendBeacon`:
  *   - `timed` mode: the time to first frame, `performance.now()` (ms since navigation start) in the
- *     video's first `requestVideoFrameCallback`, the frame's height, and the scripts loaded;
+ *     video's first `requestVideoFrameCallback`, the frame's height, the scripts loaded and those
+ *     whose response had ended by then;
  *   - `extra` mode: the same, then `performance.memory.usedJSHeapSize` once the video has played
- *     {@link ProbeConfig.heapAfterS} seconds, then the time from a seek to
- *     {@link ProbeConfig.seekTargetS} to the first frame shown near it.
+ *     {@link ProbeConfig.heapAfterS} seconds, then, for each of {@link ProbeConfig.seekTargetsS} in
+ *     turn, the time from a seek to the first frame shown near it.
  * Page errors (`error`, `unhandledrejection`, the video's `error`, `<s72-player>`'s `s72-error`)
  * are reported as they happen.
  */
@@ -27,8 +28,12 @@ export interface ProbeConfig {
   collector: string;
   /** `extra` mode: media time the video must reach before the heap is read, seconds. */
   heapAfterS: number;
-  /** `extra` mode: seek target, seconds (beyond what the players buffer by `heapAfterS`). */
-  seekTargetS: number;
+  /**
+   * `extra` mode: seek targets, seconds, sought in this order, 1 s apart: each
+   * beyond what the players buffer by `heapAfterS` and behind the one before (what a forward
+   * buffer from the earlier target does not reach).
+   */
+  seekTargetsS: number[];
 }
 
 /** `timed`: first frame only; `extra`: first frame, heap and seek. */
@@ -44,6 +49,8 @@ export interface ProbeResult {
   height: number;
   /** Script URLs (`.js`/`.mjs`) in the page's resource timing when the report was made, the probe excepted. */
   scripts: string[];
+  /** Those of {@link scripts} whose response had ended by the first frame (`responseEnd` ≤ {@link ttffMs}). */
+  scriptsBeforeFirstFrame: string[];
   /**
    * Every request the page made before the report (resource timing): path and query, start and
    * response end, ms since navigation start. Printed with `BENCH_WATERFALL=1`.
@@ -55,12 +62,16 @@ export interface ProbeResult {
   marks: Array<[name: string, atMs: number]>;
   /** `extra` mode: `performance.memory.usedJSHeapSize` after the playback time, bytes. */
   heapBytes?: number;
-  /** `extra` mode: the same right after a full `gc()` (the browser runs with `--expose-gc`), bytes. */
+  /**
+   * `extra` mode: the same after full `gc()`s (the browser runs with `--expose-gc`), repeated until
+   * the figure stops falling, bytes.
+   */
   liveHeapBytes?: number;
-  /** `extra` mode: from the seek call to the first frame within 0.5 s of the target, ms. */
-  seekMs?: number;
-  /** `extra` mode: whether the seek target was already buffered when the seek was made. */
-  seekTargetBuffered?: boolean;
+  /**
+   * `extra` mode, per seek target: the target, s; from the seek call to the first frame within
+   * 0.5 s of it, ms; whether it was already buffered when the seek was made.
+   */
+  seeks?: Array<[targetS: number, ms: number, buffered: boolean]>;
 }
 
 /** A page error posted by the probe. */
@@ -100,14 +111,14 @@ export function installProbe(config: ProbeConfig): void {
   const navigation = performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming | undefined;
   if (navigation && navigation.type !== 'navigate') fail(`probe: navigation type ${navigation.type}, the time origin is not the first navigation`);
 
-  const scripts = (): string[] =>
-    performance
-      .getEntriesByType('resource')
-      .map((entry) => entry.name)
-      .filter((name) => {
-        const path = new URL(name).pathname;
-        return /\.m?js$/.test(path) && !path.endsWith('/bench-probe.js');
-      });
+  /** Scripts in the resource timing (the probe excepted) whose response ended by `beforeMs`, ms since navigation start. */
+  const scripts = (beforeMs = Infinity): string[] =>
+    (performance.getEntriesByType('resource') as PerformanceResourceTiming[])
+      .filter((entry) => {
+        const path = new URL(entry.name).pathname;
+        return /\.m?js$/.test(path) && !path.endsWith('/bench-probe.js') && entry.responseEnd <= beforeMs;
+      })
+      .map((entry) => entry.name);
 
   const mediaEvents: Array<[string, number]> = [];
   const marks = (): Array<[string, number]> => performance.getEntriesByType('mark').map((entry) => [entry.name, Math.round(entry.startTime)]);
@@ -166,22 +177,34 @@ export function installProbe(config: ProbeConfig): void {
     }
     video.addEventListener('error', () => fail(`video error: ${video.error?.code ?? '?'} ${video.error?.message ?? ''}`));
     const metadata = await nextFrame(video);
-    const first = { ttffMs: performance.now(), height: metadata.height || video.videoHeight };
+    const ttffMs = performance.now();
+    const first = { ttffMs, height: metadata.height || video.videoHeight, scriptsBeforeFirstFrame: scripts(ttffMs) };
     if (mode !== 'extra') {
       send({ kind: 'result', ...first, scripts: scripts(), resources: resources(), mediaEvents, marks: marks() });
       return;
     }
     await playedTo(video, config.heapAfterS);
-    const memory = (performance as Performance & { memory?: { usedJSHeapSize: number } }).memory;
-    const heapBytes = memory?.usedJSHeapSize;
+    // A fresh MemoryInfo per read: each one holds the figures of the moment it was read.
+    const usedHeap = (): number | undefined => (performance as Performance & { memory?: { usedJSHeapSize: number } }).memory?.usedJSHeapSize;
+    const heapBytes = usedHeap();
     const gc = (globalThis as { gc?: () => void }).gc;
-    gc?.();
-    await new Promise((resolve) => setTimeout(resolve, 100));
-    // A fresh MemoryInfo: each one holds the figures of the moment it was read.
-    const liveHeapBytes = gc ? (performance as Performance & { memory?: { usedJSHeapSize: number } }).memory?.usedJSHeapSize : undefined;
-    const seekTargetBuffered = isBuffered(video, config.seekTargetS);
-    const seekMs = await seek(video, seekable, config.seekTargetS);
-    send({ kind: 'result', ...first, heapBytes, liveHeapBytes, seekMs, seekTargetBuffered, scripts: scripts(), resources: resources(), mediaEvents, marks: marks() });
+    // One full GC can leave 1.5–2 MiB that the next one frees (seen on shaka's pages, not always):
+    // collect until the figure stops falling (by less than 64 KiB), at most 5 times, 100 ms apart.
+    let liveHeapBytes: number | undefined;
+    for (let i = 0; gc && i < 5; i++) {
+      gc();
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      const before = liveHeapBytes;
+      liveHeapBytes = usedHeap();
+      if (before !== undefined && liveHeapBytes !== undefined && before - liveHeapBytes < 64 * 1024) break;
+    }
+    const seeks: Array<[number, number, boolean]> = [];
+    for (const target of config.seekTargetsS) {
+      if (seeks.length > 0) await new Promise((resolve) => setTimeout(resolve, 1000));
+      const buffered = isBuffered(video, target);
+      seeks.push([target, await seek(video, seekable, target), buffered]);
+    }
+    send({ kind: 'result', ...first, heapBytes, liveHeapBytes, seeks, scripts: scripts(), resources: resources(), mediaEvents, marks: marks() });
   };
 
   const poll = (): void => {

@@ -1,7 +1,7 @@
 /**
  * Where a candidate's start-up time goes on the page's main thread (issue 12, diagnosis; not part
  * of the measured benchmark): `npm run build`, then
- * `npm run bench:trace -- element [latencyMs]` (candidates: element, play, shaka, dashjs, mp4).
+ * `npm run bench:trace -- element [latencyMs]` (candidates: element, play, tuned, shaka, dashjs, mp4).
  *
  * Runs the candidate once (after one warm-up run) like `npm run bench` does, with Chromium's
  * tracing started through the browser endpoint (`Tracing.start` on the pipe: still no DevTools
@@ -65,7 +65,7 @@ async function main(): Promise<void> {
   if (!candidate) throw new Error(`unknown candidate ${key}: one of ${CANDIDATES.map((entry) => entry.key).join(', ')}`);
   const root = await mkdtemp(join(tmpdir(), 's72-trace-'));
   const collector = await Collector.start();
-  const site = await prepareSite(root, { collector: collector.url, heapAfterS: 10, seekTargetS: 50 });
+  const site = await prepareSite(root, { collector: collector.url, heapAfterS: 10, seekTargetsS: [50] });
   const demo = await createDemoServer({ port: 0, control: true, paths: site.paths, allowedOrigins: { connect: [new URL(collector.url).origin] } });
   await site.writePages(demo.url);
   const cdp = await CdpPipe.launch(CHROME_PATH, [...CHROME_FLAGS_AUTOPLAY, '--window-size=1920,1080', `--user-data-dir=${join(root, 'profile')}`]);
