@@ -32,6 +32,7 @@ export default defineConfig(
     ignores: [
       'dist/',
       'dist-shell/',
+      'build/',
       'demo/media/',
       'node_modules/',
       'custom-elements.json',

@@ -3,7 +3,8 @@
 // - dist/cdn/s72-player.js: self-contained ESM for `<script type="module">` on plain HTML pages;
 //   shaka-player is split into its own chunk, loaded when a source is first set.
 // Declarations come from `tsc -p tsconfig.build.json` (dist/types/).
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import nodeResolve from '@rollup/plugin-node-resolve';
 import terser from '@rollup/plugin-terser';
 import typescript from '@rollup/plugin-typescript';
@@ -57,6 +58,24 @@ const browserXmlDom = () => ({
       : null,
 });
 
+/**
+ * The CDN build plays DASH and MP4 on s72-player's own Closure build of shaka-player (only what the
+ * player uses, with the `data:` scheme for inline ClearKey keys; scripts/build-shaka.ts, run by
+ * `npm run build:shaka` before Rollup) in place of the package's stock DASH build. It is an ES
+ * module, so its compiled code sits at the top level of the chunk. The npm library build (the first
+ * configuration) keeps importing the `shaka-player` package, for bundler users.
+ */
+const SHAKA_DASH_SPECIFIER = 'shaka-player/dist/shaka-player.dash-es2021.js';
+const SHAKA_DASH_BUILD = fileURLToPath(new URL('./build/shaka/shaka-player.s72-dash.js', import.meta.url));
+const ownShakaDashBuild = () => ({
+  name: 's72:own-shaka-dash-build',
+  resolveId(source) {
+    if (source !== SHAKA_DASH_SPECIFIER) return null;
+    if (!existsSync(SHAKA_DASH_BUILD)) this.error(`${SHAKA_DASH_BUILD} is missing: run \`npm run build:shaka\` first`);
+    return SHAKA_DASH_BUILD;
+  },
+});
+
 export default [
   {
     input: {
@@ -86,7 +105,14 @@ export default [
     // element from the entry itself, instead of Rollup moving that shared code into a chunk the
     // entry would have to fetch before it can run (a second round trip before anything starts).
     preserveEntrySignatures: 'allow-extension',
-    plugins: [browserXmlDom(), nodeResolve({ browser: true }), ts(), terser({ format: { comments: /@license/ } })],
+    // Licence notices survive minification (Closure prints the Closure Library's without `@license`).
+    plugins: [
+      ownShakaDashBuild(),
+      browserXmlDom(),
+      nodeResolve({ browser: true }),
+      ts(),
+      terser({ format: { comments: /@license|SPDX-License-Identifier/ } }),
+    ],
     output: {
       dir: 'dist/cdn',
       format: 'es',

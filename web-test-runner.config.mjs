@@ -22,6 +22,15 @@ const packageSourcesPlugin = () => ({
   resolveImport: ({ source }) => PACKAGE_SOURCES[source],
 });
 
+// The element's DASH engine is s72-player's own Closure build of shaka-player, as in the CDN build
+// and the play page (scripts/build-shaka.ts): compiled here when its inputs changed, else reused.
+const { buildShakaDash, SHAKA_DASH_SPECIFIER } = await import('./scripts/build-shaka.ts');
+await buildShakaDash();
+const ownShakaDashBuildPlugin = () => ({
+  name: 's72:own-shaka-dash-build',
+  resolveImport: ({ source }) => (source === SHAKA_DASH_SPECIFIER ? '/build/shaka/shaka-player.s72-dash.js' : undefined),
+});
+
 // Chromium's default autoplay policy is kept on purpose (CHROME_FLAGS, not CHROME_FLAGS_AUTOPLAY):
 // tests that play start muted, and the muted-autoplay fallback is tested against the real policy.
 
@@ -66,6 +75,7 @@ export default {
     // React ships CommonJS only: serve it as ES modules (one shared copy).
     reactEsmPlugin(),
     packageSourcesPlugin(),
+    ownShakaDashBuildPlugin(),
     esbuildPlugin({ ts: true, tsx: true, target: 'es2022', tsconfig: 'tsconfig.json' }),
   ],
   testRunnerHtml: (testFramework) => `<!doctype html>

@@ -5,6 +5,7 @@
  * JSX is compiled by Vite's built-in transform with React's automatic runtime (no plugin); the
  * output has no inline scripts and no eval, so the page runs under a strict CSP.
  */
+import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { defineConfig, type Plugin } from 'vite';
 
@@ -24,6 +25,25 @@ const PACKAGE_ALIASES = [
   { find: /^s72-player\/client$/, replacement: source('src-element/core/client/index.ts') },
 ];
 
+/**
+ * DASH and MP4 play on s72-player's own Closure build of shaka-player (only what the player uses;
+ * scripts/build-shaka.ts, run by `npm run build:shaka`), an ES module, in place of the package's
+ * stock DASH build. The full build (HLS) stays the package's.
+ */
+function ownShakaDashBuild(): Plugin {
+  const specifier = 'shaka-player/dist/shaka-player.dash-es2021.js';
+  const build = source('build/shaka/shaka-player.s72-dash.js');
+  return {
+    name: 's72:own-shaka-dash-build',
+    enforce: 'pre',
+    resolveId(id) {
+      if (id !== specifier) return null;
+      if (!existsSync(build)) this.error(`${build} is missing: run \`npm run build:shaka\` first`);
+      return build;
+    },
+  };
+}
+
 /** The UMD tail of shaka's compiled builds: CommonJS, then AMD, then `window.shaka`. */
 const SHAKA_UMD_TAIL =
   'if(typeof exports!="undefined")for(var k in exportTo.shaka)exports[k]=exportTo.shaka[k];' +
@@ -31,7 +51,7 @@ const SHAKA_UMD_TAIL =
   'else innerGlobal.shaka=exportTo.shaka';
 
 /**
- * Keeps shaka-player a plain script that registers `window.shaka` (what
+ * Keeps shaka-player's full build (HLS) a plain script that registers `window.shaka` (what
  * src-element/core/engine/shaka-lib.ts expects). Left alone, the bundler sees `exports` in shaka's
  * UMD wrapper, wraps the file as CommonJS, and shaka then exports through that wrapper instead of
  * registering on `window` ("shaka-player did not register itself on window.shaka"); the wrapper
@@ -79,7 +99,7 @@ export default defineConfig({
   base: BASE,
   publicDir: false,
   envPrefix: 'VITE_',
-  plugins: [shakaAsGlobalScript(), preloadDashEngine()],
+  plugins: [ownShakaDashBuild(), shakaAsGlobalScript(), preloadDashEngine()],
   resolve: { alias: PACKAGE_ALIASES },
   // Served as-is in dev (no CommonJS pre-bundling), for the same reason as the plugin.
   optimizeDeps: { exclude: ['shaka-player'] },
@@ -94,6 +114,8 @@ export default defineConfig({
     // Keep every script external (CSP: no inline script).
     assetsInlineLimit: 0,
     modulePreload: { polyfill: false },
+    // Licence notices (`@license`, `/*!`) stay in the chunks, as in the CDN build.
+    rolldownOptions: { output: { comments: { legal: true, annotation: false, jsdoc: false } } },
   },
   server: {
     fs: { allow: [fileURLToPath(new URL('..', import.meta.url))] },

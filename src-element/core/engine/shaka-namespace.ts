@@ -1,10 +1,11 @@
 /**
  * Finds the shaka namespace a shaka build module defined (shaka-lib.ts, shaka-dash-lib.ts).
  *
- * Both builds are UMD scripts: evaluated as plain modules they assign `window.shaka` (the last one
- * evaluated wins, which is why each lib module reads it right after its own build evaluated, in the
- * same synchronous module evaluation, and keeps its own reference); wrapped as CommonJS by a
- * bundler they export the namespace instead.
+ * shaka's stock builds are UMD scripts: evaluated as plain modules they assign `window.shaka` (the
+ * last one evaluated wins, which is why each lib module reads it right after its own build
+ * evaluated, in the same synchronous module evaluation, and keeps its own reference); wrapped as
+ * CommonJS by a bundler they export the namespace instead. s72-player's own DASH build
+ * (scripts/build-shaka.ts) is an ES module whose default export is the namespace.
  */
 import type shakaTypes from 'shaka-player/dist/shaka-player.compiled-es2021.js';
 
