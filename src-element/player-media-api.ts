@@ -95,10 +95,15 @@ export abstract class PlayerMediaApi extends LitElement {
   set playbackRate(rate: number) {
     if (this.video && Number.isFinite(rate) && rate > 0) this.video.playbackRate = rate;
   }
-  /** Pauses playback. */
+  /**
+   * Pauses playback. Acts only once the source is loaded with a duration; while it is loading, it
+   * cancels the autoplay and any `play()` waiting for the load.
+   */
   pause(): void {
-    this.video?.pause();
+    this.requestPause();
   }
+  /** What `pause()` does (the host's playback-start logic). */
+  protected abstract requestPause(): void;
 }
 
 /** Typed listeners: `player.addEventListener('timeupdate', (event) => event.target.currentTime)`. */

@@ -413,9 +413,16 @@ export class S72Player extends PlayerMediaApi {
   /**
    * Starts playback. Resolves when playing; rejects with the browser's error when refused.
    * After 3 refusals other than the autoplay policy, fires `s72-error` with the code `play_failed`.
+   * Acts only once the source is loaded with a duration: called while the source is loading, it
+   * waits for the load and plays then (unless `pause()` is called in between); without a source,
+   * it resolves and does nothing.
    */
   play(): Promise<void> {
-    return this.playback.play();
+    // player-and-client §5 "Play and pause act only when content is loaded with a duration"
+    return this.playback.requestPlay(() => this.engines.loading);
+  }
+  protected requestPause(): void {
+    this.playback.requestPause();
   }
   /**
    * Reloads the source and resumes at the last position (what the error panel's "Try again" does).
@@ -602,7 +609,8 @@ export class S72Player extends PlayerMediaApi {
     return {
       owners: this.store.owners,
       state: this.store.getState(),
-      play: () => this.playback.play(),
+      play: () => this.playback.requestPlay(() => this.engines.loading),
+      pause: () => this.playback.requestPause(),
       setFullscreen: (enter) => this.fullscreenControl.set(enter),
       setUi: (ui) => this.store.setUi(ui),
       cast: (command) => this.castControl.command(command),

@@ -91,6 +91,12 @@ export class EngineController implements ReactiveController {
     host.addController(this);
   }
 
+  /** Whether a source is being loaded (scheduled, or under way and neither loaded nor failed). */
+  get loading(): boolean {
+    const { loaded, error } = this.host.store.getState();
+    return this.scheduled || (!this.released && !loaded && !(error && error.severity === 'critical'));
+  }
+
   /** The engine playing now, or null. */
   get current(): Engine | null {
     return this.engine;
@@ -135,6 +141,7 @@ export class EngineController implements ReactiveController {
   halt(): void {
     this.generation++;
     this.released = true;
+    this.options.playback.loadSettled();
     this.options.buffering.set(false);
     void this.releaseEngine();
   }
@@ -164,6 +171,7 @@ export class EngineController implements ReactiveController {
     this.generation++;
     this.released = true;
     this.reloadOnConnect = true;
+    this.options.playback.loadSettled();
     this.options.buffering.set(false);
     void this.releaseEngine();
   }
@@ -178,6 +186,16 @@ export class EngineController implements ReactiveController {
   }
 
   private async load(): Promise<void> {
+    const generation = this.generation + 1;
+    try {
+      await this.loadSource();
+    } finally {
+      // Queued play() calls go ahead (loaded) or give up (failed); a newer load settles them itself.
+      if (this.generation === generation) this.options.playback.loadSettled();
+    }
+  }
+
+  private async loadSource(): Promise<void> {
     const generation = ++this.generation;
     const reason = this.nextLoad;
     this.nextLoad = 'reload';

@@ -69,3 +69,9 @@ export function seekMedia(media: HTMLMediaElement, seconds: number): void {
 export function mediaPosition(media: HTMLMediaElement): number {
   return pendingSeeks.get(media) ?? media.currentTime;
 }
+
+// player-and-client §5 "Play and pause act only when content is loaded with a duration"
+/** Whether `media` has loaded a source with a duration (a positive number; Infinity for live). */
+export function hasDuration(media: HTMLMediaElement | null | undefined): boolean {
+  return Boolean(media) && media!.readyState >= 1 && media!.duration > 0;
+}

@@ -7,7 +7,7 @@
  * Framework-free. Units: positions in seconds, volume 0..1.
  */
 import { clamp } from './format-time.js';
-import { seekMedia } from './media-seek.js';
+import { hasDuration, seekMedia } from './media-seek.js';
 import { liveEdgeSeekTarget } from './live/live-edge.js';
 import type { PlayerState, StateOwners } from './player-store.js';
 import { captionsToggleTarget } from './ui/text-track-choice.js';
@@ -82,8 +82,10 @@ export interface RequestContext {
   readonly owners: Readonly<StateOwners>;
   readonly state: PlayerState;
   // player-and-client §4
-  /** Starts playback through the playback-start logic (counts failures). */
+  /** Starts playback through the playback-start logic (counts failures; acts once the source has a duration). */
   play(): Promise<void>;
+  /** Pauses through the playback-start logic (acts once the source has a duration); default: the media's pause(). */
+  pause?(): void;
   /** Enters (`true`) or leaves (`false`) fullscreen. */
   setFullscreen(enter: boolean): void;
   /** Changes the surfaces' state (`PlayerStore.setUi`). */
@@ -98,12 +100,15 @@ export type RequestHandler<K extends S72RequestEventName> = (context: RequestCon
 
 /** One handler per request. Handlers never throw: bad details are ignored. */
 export const REQUEST_MAP: { readonly [K in S72RequestEventName]: RequestHandler<K> } = {
+  // player-and-client §5: play and pause act only when the content is loaded with a duration.
+  // The host's play() waits for the duration when the source is loaded without one yet.
   's72-play-request': ({ state, play }) => {
     if (!state.loaded) return;
     play().catch(() => undefined); // refusals are counted (and reported) by the playback-start logic
   },
-  's72-pause-request': ({ owners }) => {
-    owners.media?.pause();
+  's72-pause-request': ({ owners, pause }) => {
+    if (pause) pause();
+    else if (hasDuration(owners.media)) owners.media!.pause();
   },
   's72-seek-request': ({ owners, state }, seconds) => {
     const media = owners.media;
