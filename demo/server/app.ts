@@ -218,8 +218,15 @@ export async function createDemoServer(opts: DemoServerOptions = {}): Promise<De
   });
 
   // ---- body limits and auth before the body is read (limits.ts) ---------------------------------
-  const authBeforeBody = async (req: FastifyRequest): Promise<void> => {
-    authenticate(state, req); // throws 401 before a byte of the body is read or parsed
+  const authBeforeBody = async (req: FastifyRequest, reply: FastifyReply): Promise<void> => {
+    try {
+      authenticate(state, req); // throws 401 before a byte of the body is read or parsed
+    } catch (error) {
+      // A large body is not read and discarded to keep the connection alive: it is closed instead
+      // (small ones are drained, so a legitimate 401, e.g. play_token_expired, always arrives).
+      if (Number(req.headers['content-length'] ?? 0) > DEFAULT_BODY_LIMIT) reply.header('connection', 'close');
+      throw error;
+    }
   };
   app.addHook('onRoute', (route) => {
     const rule = bodyRuleFor(route.method, route.url);
@@ -357,6 +364,7 @@ export async function createDemoServer(opts: DemoServerOptions = {}): Promise<De
       return;
     }
     const status = typeof error.statusCode === 'number' && error.statusCode >= 400 ? error.statusCode : 500;
+    if (status === 413) reply.header('connection', 'close'); // the unread body is not drained
     if (status >= 500) req.log.error(error);
     reply.code(status).send({ code: codeForStatus(status), message: status >= 500 ? 'Internal server error.' : error.message });
   });
