@@ -1,3 +1,4 @@
+// player-and-client §3 "Telemetry batch (client)", §7; play-page §7 (heartbeat, licences, play_telemetry), §9 (log service)
 /**
  * Request body limits of the storefront: a size limit per route (fastify's `bodyLimit`: a declared
  * `content-length` over it is refused with 413 before a byte is read, a longer chunked body is cut
