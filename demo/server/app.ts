@@ -18,6 +18,7 @@ import { registerControl } from './control.js';
 import {
   HttpError,
   PAGE_CSP,
+  SIGN_IN_PATH,
   applyCors,
   applyPreflight,
   checkOrigin,
@@ -29,11 +30,13 @@ import {
   mimeTypeOf,
   pathOf,
   playCsp,
+  signInCsp,
   type PlayPageOrigins,
 } from './http.js';
 import { registerDrmSignalling } from './drm-signalling.js';
 import { registerLive } from './live.js';
-import { registerServices } from './services.js';
+import { authenticate, registerServices } from './services.js';
+import { DEFAULT_BODY_LIMIT, MAX_JSON_DEPTH, bodyRuleFor, jsonDepthExceeds } from './limits.js';
 import { registerManifestProxy } from './drm.js';
 import { registerAds, registerAdsControl } from './ads.js';
 import { DemoState, type RecordedRequest } from './state.js';
@@ -62,7 +65,8 @@ export {
   liveManifestPath,
   shiftSegmentTime,
 } from './live.js';
-export { DemoState, matchPath } from './state.js';
+export { DemoState, MAX_RECORDED_BYTES, matchPath } from './state.js';
+export { BATCH_BODY_LIMIT, DEFAULT_BODY_LIMIT, LICENCE_BODY_LIMIT, MAX_JSON_DEPTH, bodyRuleFor, jsonDepthExceeds } from './limits.js';
 export type { FaultRule, LatencyRule, LibraryEntryState, LiveState, PlayTokenInfo, ProgressState, RecordedRequest, StreamSession } from './state.js';
 
 /** Folders the storefront serves; each defaults to its place in the repository. */
@@ -87,8 +91,9 @@ export interface ControlOptions {
    */
   origins?: readonly string[];
   /**
-   * Recorded token headers (`x-auth-token`, `x-play-token`, `authorization`, `cookie`) are answered
-   * as `[redacted]` unless a read asks with `?tokens=1`; true answers them by default (test runs).
+   * Recorded token headers (`x-auth-token`, `x-play-token`, `authorization`, `cookie`), PINs, and
+   * tokens in bodies (log lines, telemetry) and query parameters are answered as `[redacted]` unless
+   * a read asks with `?tokens=1`; true answers them by default (test runs).
    */
   revealTokens?: boolean;
 }
@@ -168,6 +173,7 @@ function recordableBody(body: unknown, raw?: string): unknown {
   }
   const text = Buffer.isBuffer(body) ? body.toString('utf8') : body;
   if (typeof text !== 'string') return body;
+  if (jsonDepthExceeds(text)) return text;
   try {
     return JSON.parse(text);
   } catch {
@@ -208,6 +214,25 @@ export async function createDemoServer(opts: DemoServerOptions = {}): Promise<De
     // The streams/playlist/live paths carry slugs with slashes; keep them verbatim.
     routerOptions: { ignoreTrailingSlash: false, maxParamLength: 500 },
     forceCloseConnections: true,
+    // Per route (limits.ts): the batches may be larger, and some routes authenticate first.
+    bodyLimit: DEFAULT_BODY_LIMIT,
+  });
+
+  // ---- body limits and auth before the body is read (limits.ts) ---------------------------------
+  const authBeforeBody = async (req: FastifyRequest, reply: FastifyReply): Promise<void> => {
+    try {
+      authenticate(state, req); // throws 401 before a byte of the body is read or parsed
+    } catch (error) {
+      // A large body is not read and discarded to keep the connection alive: it is closed instead
+      // (small ones are drained, so a legitimate 401, e.g. play_token_expired, always arrives).
+      if (Number(req.headers['content-length'] ?? 0) > DEFAULT_BODY_LIMIT) reply.header('connection', 'close');
+      throw error;
+    }
+  };
+  app.addHook('onRoute', (route) => {
+    const rule = bodyRuleFor(route.method, route.url);
+    route.bodyLimit ??= rule.limit;
+    if (rule.auth) route.onRequest = [...(route.onRequest === undefined ? [] : [route.onRequest].flat()), authBeforeBody];
   });
 
   const recordings = new WeakMap<FastifyRequest, RecordedRequest>();
@@ -220,6 +245,10 @@ export async function createDemoServer(opts: DemoServerOptions = {}): Promise<De
     rawBodies.set(req, text);
     if (text.trim() === '') {
       done(null, undefined);
+      return;
+    }
+    if (jsonDepthExceeds(text, MAX_JSON_DEPTH)) {
+      done(new HttpError(400, 'json_too_deep', `The request body nests deeper than ${MAX_JSON_DEPTH} levels.`), undefined);
       return;
     }
     try {
@@ -301,7 +330,7 @@ export async function createDemoServer(opts: DemoServerOptions = {}): Promise<De
 
   app.addHook('preHandler', async (req) => {
     const record = recordings.get(req);
-    if (record) record.body = recordableBody(req.body, rawBodies.get(req));
+    if (record) state.setRecordedBody(record, recordableBody(req.body, rawBodies.get(req)));
   });
 
   app.addHook('onResponse', async (req, reply) => {
@@ -309,15 +338,18 @@ export async function createDemoServer(opts: DemoServerOptions = {}): Promise<De
     if (record) record.status = reply.statusCode;
   });
 
-  // Baseline security headers on every HTML page; /play/ keeps its own CSP.
+  // Baseline security headers on every HTML page; /play/ keeps its own CSP, /signin.html its framing.
   app.addHook('onSend', async (req, reply, payload) => {
     const type = reply.getHeader('content-type');
     if (typeof type !== 'string' || !type.startsWith('text/html')) return payload;
     reply.header('x-content-type-options', 'nosniff');
     reply.header('referrer-policy', 'no-referrer');
     const path = pathOf(req.url);
-    if (!(path === '/play' || path.startsWith('/play/'))) {
+    if (path === SIGN_IN_PATH) {
+      reply.header('content-security-policy', signInCsp(csp));
+    } else if (!(path === '/play' || path.startsWith('/play/'))) {
       reply.header('content-security-policy', PAGE_CSP);
+      reply.header('x-frame-options', 'SAMEORIGIN'); // browsers without CSP frame-ancestors
     }
     return payload;
   });
@@ -326,13 +358,14 @@ export async function createDemoServer(opts: DemoServerOptions = {}): Promise<De
     const record = recordings.get(req);
     const raw = rawBodies.get(req);
     if (record && record.body === null && raw !== undefined) {
-      record.body = Buffer.byteLength(raw) > MAX_RECORDED_BODY_BYTES ? recordableBody(raw, raw) : raw;
+      state.setRecordedBody(record, Buffer.byteLength(raw) > MAX_RECORDED_BODY_BYTES ? recordableBody(raw, raw) : raw);
     }
     if (error instanceof HttpError) {
       reply.code(error.statusCode).send({ code: error.code, message: error.message, ...error.extra });
       return;
     }
     const status = typeof error.statusCode === 'number' && error.statusCode >= 400 ? error.statusCode : 500;
+    if (status === 413) reply.header('connection', 'close'); // the unread body is not drained
     if (status >= 500) req.log.error(error);
     reply.code(status).send({ code: codeForStatus(status), message: status >= 500 ? 'Internal server error.' : error.message });
   });

@@ -2,11 +2,12 @@
  * Test-control API under `/__demo/` (DESIGN.md "The demo storefront"): reset, latency, faults,
  * recorded requests, live status, clock and availability overrides. Registered only when control is
  * on (`DEMO_CONTROL` is not '0') and the host is loopback; otherwise every `/__demo/` path answers
- * 404. Same-origin (or an explicit allow-list, app.ts) only; recorded token headers are redacted
- * unless a read asks with `?tokens=1`.
+ * 404. Same-origin (or an explicit allow-list, app.ts) only; recorded token headers, PINs and
+ * tokens in bodies and queries are redacted unless a read asks with `?tokens=1`.
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { normaliseSlug, toIso, type LiveStatus } from './catalogue.js';
+import { REDACTED as CORE_REDACTED, isTokenKey, redactTokens } from '../../src-element/core/redact.js';
 import { HttpError } from './http.js';
 import { matchPath, type DemoState, type RecordedRequest } from './state.js';
 
@@ -45,14 +46,53 @@ export const TOKEN_HEADERS: readonly string[] = [
   'proxy-authorization',
   'cookie',
 ];
-export const REDACTED = '[redacted]';
+export const REDACTED = CORE_REDACTED;
 
-/** A copy of a recording with its token headers redacted. */
-export function redactRecording(record: RecordedRequest): RecordedRequest {
-  if (!TOKEN_HEADERS.some((name) => record.headers[name] !== undefined)) return record;
+/**
+ * Body and query keys whose values are secrets: the token names of the player's own redaction
+ * (`token`, `authToken`, `x-play-token`, `play_session`, `u`, `p`, `password`…) and PINs.
+ */
+export function isSecretKey(key: string): boolean {
+  return isTokenKey(key) || /^(?:pin|pin_?code)$/i.test(key);
+}
+
+/** A play token (a JWT: three base64url parts, the first two JSON) anywhere in a text. */
+const JWT = /\beyJ[A-Za-z0-9_-]*\.[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+/g;
+/** Deepest nesting of a recorded body that is copied; deeper values read back as `[redacted]`. */
+const REDACT_MAX_DEPTH = 32;
+
+/**
+ * A copy of `value` without secrets: the values of {@link isSecretKey} keys become `[redacted]`
+ * (the key stays, so a test still sees that it was sent), and every string loses the known token
+ * values, play tokens (by their JWT shape) and token-looking text (`x-auth-token: …`, `?u=…`).
+ */
+export function redactSecrets(value: unknown, knownTokens: readonly string[], depth = 0): unknown {
+  if (typeof value === 'string') return redactTokens(value, knownTokens).replace(JWT, REDACTED);
+  if (value === null || typeof value !== 'object') return value;
+  if (depth >= REDACT_MAX_DEPTH) return REDACTED;
+  if (Array.isArray(value)) return value.map((item) => redactSecrets(item, knownTokens, depth + 1));
+  const out: Record<string, unknown> = {};
+  for (const [key, item] of Object.entries(value)) {
+    out[key] = isSecretKey(key) && item !== null && item !== undefined ? REDACTED : redactSecrets(item, knownTokens, depth + 1);
+  }
+  return out;
+}
+
+/**
+ * A copy of a recording without secrets: token headers ({@link TOKEN_HEADERS}) read `[redacted]`,
+ * and so do PINs, tokens in bodies (log lines, telemetry) and token query parameters
+ * ({@link redactSecrets}). `knownTokens` are the viewers' auth tokens.
+ */
+export function redactRecording(record: RecordedRequest, knownTokens: readonly string[] = []): RecordedRequest {
   const headers = { ...record.headers };
   for (const name of TOKEN_HEADERS) if (headers[name] !== undefined) headers[name] = REDACTED;
-  return { ...record, headers };
+  return {
+    ...record,
+    path: redactTokens(record.path, knownTokens),
+    headers,
+    query: redactSecrets(record.query, knownTokens) as Record<string, unknown>,
+    body: redactSecrets(record.body, knownTokens),
+  };
 }
 
 export interface RegisterControlOptions {
@@ -65,7 +105,9 @@ export function registerControl(app: FastifyInstance, state: DemoState, options:
     options.revealTokens === true || (req.query as Record<string, unknown> | undefined)?.['tokens'] === '1';
   const list = (req: FastifyRequest, filter: (r: RecordedRequest) => boolean) => {
     const requests = state.recordings.filter(filter);
-    return { requests: wantsTokens(req) ? requests : requests.map(redactRecording) };
+    if (wantsTokens(req)) return { requests };
+    const known = state.catalogue.viewers.map((v) => v.token);
+    return { requests: requests.map((r) => redactRecording(r, known)) };
   };
 
   app.get('/__demo/', async () => ({
@@ -73,7 +115,7 @@ export function registerControl(app: FastifyInstance, state: DemoState, options:
       'POST /__demo/reset': 'restore all in-memory state',
       'POST /__demo/latency': '{ path, ms, method? } delay matching requests (path exact or prefix ending with *; ms 0 removes)',
       'POST /__demo/fault': '{ path, status, body?, times?, method?, headers?, probability? } answer matching requests with status (0 = drop the connection); probability 0..1 faults that share of them',
-      'GET /__demo/requests?path=&method=&tokens=1': 'recorded requests (token headers redacted unless tokens=1)',
+      'GET /__demo/requests?path=&method=&tokens=1': 'recorded requests (token headers, PINs, body and query tokens redacted unless tokens=1)',
       'GET /__demo/licence-requests?tokens=1': 'recorded licence requests',
       'GET /__demo/heartbeats?tokens=1': 'recorded heartbeats',
       'GET /__demo/telemetry?tokens=1': 'recorded telemetry posts',

@@ -128,12 +128,15 @@ export const CORS_ALLOW_HEADERS = 'x-auth-token, x-play-token, x-play-session, x
 export const CORS_EXPOSE_HEADERS = 'x-request-id, content-range, content-length, accept-ranges, retry-after';
 export const CORS_ALLOW_METHODS = 'GET, HEAD, POST, PUT, DELETE, OPTIONS';
 
-/** Sets the CORS answer headers: the request origin is reflected (with credentials), else `*`. */
+/**
+ * Sets the CORS answer headers: the request origin is reflected, else `*`. Never
+ * `access-control-allow-credentials`: nothing here uses cookies or HTTP auth (tokens travel in
+ * headers the caller sets), so a page on another origin cannot make a credentialed read.
+ */
 export function applyCors(req: FastifyRequest, reply: FastifyReply): void {
   const origin = req.headers.origin;
   if (typeof origin === 'string' && origin !== '') {
     reply.header('access-control-allow-origin', origin);
-    reply.header('access-control-allow-credentials', 'true');
   } else {
     reply.header('access-control-allow-origin', '*');
   }
@@ -185,10 +188,27 @@ export function playCsp(origins: PlayPageOrigins = {}): string {
 export const PLAY_CSP = playCsp();
 
 /**
- * CSP of every other HTML page: no plugins, no `<base>` elsewhere. Framing stays allowed: the play
- * page, embedded on other sites, sends viewers to /signin.html inside its frame (play-page §6).
+ * CSP of every other HTML page: no plugins, no `<base>` elsewhere, framed by this origin only (a
+ * framed `/demo/live.html` could otherwise be clicked into driving the control API). The sign-in
+ * page is the exception: {@link signInCsp}.
  */
-export const PAGE_CSP = ["object-src 'none'", "base-uri 'self'"].join('; ');
+export const PAGE_CSP = ["object-src 'none'", "base-uri 'self'", "frame-ancestors 'self'"].join('; ');
+
+/** The sign-in page the play page sends viewers to (configuration `sign_in_url`, play-page §6). */
+export const SIGN_IN_PATH = '/signin.html';
+
+/**
+ * CSP of the sign-in page: {@link PAGE_CSP} with the play page's own `frame-ancestors`, since the
+ * play page, embedded on a storefront's site, sends viewers to sign in inside its frame (play-page
+ * §6) and the round trip must work wherever the play page may be framed, and nowhere else.
+ */
+export function signInCsp(playPageCsp: string): string {
+  const frameAncestors = playPageCsp
+    .split(';')
+    .map((d) => d.trim())
+    .find((d) => d.startsWith('frame-ancestors '));
+  return ["object-src 'none'", "base-uri 'self'", frameAncestors ?? "frame-ancestors 'self'"].join('; ');
+}
 
 const MIME: Record<string, string> = {
   '.mpd': 'application/dash+xml',

@@ -20,6 +20,7 @@ import {
   type ItemNode,
 } from './catalogue.js';
 import { HttpError, originOf } from './http.js';
+import { jsonDepthExceeds } from './limits.js';
 import type { DemoState, LibraryEntryState, PlayTokenInfo, ProgressState } from './state.js';
 
 /** Availabilities accepted per call (player-and-client §9: batches of 100). */
@@ -767,6 +768,7 @@ export function parseLicenceBody(body: unknown): { kids: string[]; type: string 
   let value: unknown = body;
   if (Buffer.isBuffer(value)) value = value.toString('utf8');
   if (typeof value === 'string') {
+    if (jsonDepthExceeds(value)) throw new HttpError(400, 'invalid_license_request', 'The licence request nests too deep.');
     try {
       value = JSON.parse(value);
     } catch {

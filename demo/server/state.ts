@@ -109,6 +109,14 @@ export function matchPath(pattern: string, path: string): boolean {
 }
 
 const MAX_RECORDINGS = 10_000;
+/**
+ * Most bytes the recordings hold (each counted as its JSON: headers, query, body); beyond it the
+ * oldest go first, so a flood of posts (the log service takes them without a token) cannot grow
+ * the storefront's memory without bound.
+ */
+export const MAX_RECORDED_BYTES = 16 * 1024 * 1024;
+
+const recordedSize = (entry: RecordedRequest): number => Buffer.byteLength(JSON.stringify(entry));
 const PLAY_TOKEN_LIFETIME_S = 6 * 3600;
 
 function b64url(data: string | Buffer): string {
@@ -134,6 +142,9 @@ export class DemoState {
   streamSessions = new Map<string, StreamSession>();
   availabilityOverrides = new Map<string, AvailabilityOverride>();
   recordings: RecordedRequest[] = [];
+  /** Bytes the recordings hold (see {@link MAX_RECORDED_BYTES}). */
+  recordedBytes = 0;
+  private recordedSizes = new WeakMap<RecordedRequest, number>();
   faults: FaultRule[] = [];
   latencies: LatencyRule[] = [];
 
@@ -201,6 +212,8 @@ export class DemoState {
     this.streamSessions = new Map();
     this.availabilityOverrides = new Map();
     this.recordings = [];
+    this.recordedBytes = 0;
+    this.recordedSizes = new WeakMap();
     this.faults = [];
     this.latencies = [];
   }
@@ -260,9 +273,38 @@ export class DemoState {
     return info;
   }
 
+  /** Keeps a recording; the oldest go when there are more than 10 000 or {@link MAX_RECORDED_BYTES}. */
   record(entry: RecordedRequest): void {
+    const size = recordedSize(entry);
+    this.recordedSizes.set(entry, size);
+    this.recordedBytes += size;
     this.recordings.push(entry);
-    if (this.recordings.length > MAX_RECORDINGS) this.recordings.splice(0, this.recordings.length - MAX_RECORDINGS);
+    this.trimRecordings();
+  }
+
+  /** Sets the body of a recording (once parsed), counted in its size. */
+  setRecordedBody(entry: RecordedRequest, body: unknown): void {
+    entry.body = body;
+    const before = this.recordedSizes.get(entry);
+    if (before === undefined) return; // already dropped, or from before a reset
+    const size = recordedSize(entry);
+    this.recordedSizes.set(entry, size);
+    this.recordedBytes += size - before;
+    this.trimRecordings();
+  }
+
+  private trimRecordings(): void {
+    let drop = 0;
+    let bytes = this.recordedBytes;
+    const list = this.recordings;
+    while (drop < list.length - 1 && (list.length - drop > MAX_RECORDINGS || bytes > MAX_RECORDED_BYTES)) {
+      bytes -= this.recordedSizes.get(list[drop] as RecordedRequest) ?? 0;
+      this.recordedSizes.delete(list[drop] as RecordedRequest);
+      drop += 1;
+    }
+    if (drop === 0) return;
+    list.splice(0, drop);
+    this.recordedBytes = bytes;
   }
 
   /** Total injected latency for a request. */

@@ -109,8 +109,9 @@ describe('play page embedded in another origin', { timeout: 180_000 }, () => {
   it('follows a same-origin from with prompt and slug (the control case)', async () => {
     const { context, page } = await newPage(browser);
     try {
-      const frame = await openParent(page, parent, demo.playUrl(`#/film/distant-coast/distant-coast?u=${TOKENS.adult}&from=%2F`));
-      await frame.waitForURL((u) => u.pathname === '/' && u.searchParams.get('prompt') === 'player_missing_from_library', {
+      // The sign-in page: the storefront's other pages refuse framing by other sites (frame-ancestors 'self').
+      const frame = await openParent(page, parent, demo.playUrl(`#/film/distant-coast/distant-coast?u=${TOKENS.adult}&from=%2Fsignin.html`));
+      await frame.waitForURL((u) => u.pathname === '/signin.html' && u.searchParams.get('prompt') === 'player_missing_from_library', {
         timeout: 20_000,
       });
       assert.equal(new URL(frame.url()).searchParams.get('slug'), '/film/distant-coast');
