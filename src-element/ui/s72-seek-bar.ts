@@ -17,6 +17,14 @@ export const SEEK_BAR_DELAY_MS = 125;
 /** While dragging, at most one seek per this many ms. */
 export const SEEK_THROTTLE_MS = 500;
 
+// player-and-client §9 "Slider seek throttle 500 ms, watchdog 5000 ms"
+/**
+ * How long the bar keeps showing the position the viewer asked for when the player does not confirm
+ * the seek (the position never changes: a refused or stalled seek), ms; then it follows the player
+ * again.
+ */
+export const SEEK_WATCHDOG_MS = 5000;
+
 /** What the seek bar renders from (store rows; seconds). */
 export interface SeekBarValues {
   currentTime: number;
@@ -177,6 +185,8 @@ export class S72SeekBar extends PlayerUiElement {
   private throttleTimer: (() => void) | null = null;
   /** `currentTime` at the last update, seconds: a change ends scrubbing once the seek is sent. */
   private lastRenderedTime = Number.NaN;
+  /** Cancels the seek watchdog ({@link SEEK_WATCHDOG_MS}); null when none runs. */
+  private watchdog: (() => void) | null = null;
 
   /** The values rendered from: the store's, overridden by `values`. */
   private get view(): SeekBarValues {
@@ -203,6 +213,7 @@ export class S72SeekBar extends PlayerUiElement {
   override disconnectedCallback(): void {
     super.disconnectedCallback();
     this.clearThrottle();
+    this.clearWatchdog();
   }
 
   protected override willUpdate(changed: PropertyValues<this>): void {
@@ -212,6 +223,7 @@ export class S72SeekBar extends PlayerUiElement {
     // A seek the player confirmed ends scrubbing.
     if (this.scrubTime !== null && !this.seekDelay.pending && this.throttleTimer === null && view.currentTime !== this.lastRenderedTime) {
       this.scrubTime = null;
+      this.clearWatchdog();
     }
     this.lastRenderedTime = view.currentTime;
   }
@@ -281,6 +293,7 @@ export class S72SeekBar extends PlayerUiElement {
   }
 
   private onInput(event: Event): void {
+    this.clearWatchdog();
     this.scrubTime = this.inputValue(event);
     this.seekDelay.schedule(() => this.commit());
     if (this.throttleTimer === null) {
@@ -330,12 +343,23 @@ export class S72SeekBar extends PlayerUiElement {
     this.hoverTime = null;
   }
 
-  /** The final seek of a drag or a key press: now, once. */
+  /** The final seek of a drag or a key press: now, once; the watchdog lets go of it if unconfirmed. */
   private commit(): void {
     this.seekDelay.cancel();
     this.clearThrottle();
     this.requestSeek();
     this.requestUpdate();
+    this.clearWatchdog();
+    const handle = this.clock.setTimeout(() => {
+      this.watchdog = null;
+      this.scrubTime = null;
+    }, SEEK_WATCHDOG_MS);
+    this.watchdog = () => this.clock.clearTimeout(handle);
+  }
+
+  private clearWatchdog(): void {
+    this.watchdog?.();
+    this.watchdog = null;
   }
 
   private requestSeek(): void {

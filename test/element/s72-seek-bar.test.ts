@@ -11,7 +11,7 @@ import sinon from 'sinon';
 import '../../src-element/s72-player.js';
 import type { S72Player } from '../../src-element/s72-player.js';
 import { createTranslator } from '../../src-element/core/i18n/index.js';
-import { SEEK_BAR_DELAY_MS, SEEK_THROTTLE_MS, type S72SeekBar, type SeekBarValues } from '../../src-element/ui/s72-seek-bar.js';
+import { SEEK_BAR_DELAY_MS, SEEK_THROTTLE_MS, SEEK_WATCHDOG_MS, type S72SeekBar, type SeekBarValues } from '../../src-element/ui/s72-seek-bar.js';
 import '../../src-element/ui/s72-seek-bar.js';
 import { MEDIA, demoUrl, nextEvent, until } from '../helpers/demo.js';
 
@@ -109,6 +109,23 @@ describe('<s72-seek-bar>', () => {
     expect(seeks.map(([, s]) => s)).to.deep.equal([300]);
     clock.tick(SEEK_THROTTLE_MS * 2);
     expect(seeks).to.have.length(1);
+  });
+
+  it(`a seek the player never confirms is let go after ${SEEK_WATCHDOG_MS} ms: the bar shows the player's position again`, async () => {
+    const bar = await seekBar();
+    clock = sinon.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    input(bar).value = '300';
+    input(bar).dispatchEvent(new Event('change', { bubbles: true }));
+    await bar.updateComplete;
+    // The player neither moves nor reports a new position (a refused or stalled seek).
+    bar.values = { ...VOD };
+    await bar.updateComplete;
+    clock.tick(SEEK_WATCHDOG_MS - 1);
+    await bar.updateComplete;
+    expect(Number(input(bar).value), 'still the position asked for').to.equal(300);
+    clock.tick(1);
+    await bar.updateComplete;
+    expect(Number(input(bar).value), "the player's position").to.equal(VOD.currentTime);
   });
 
   it('clamps every request to the seekable range (arrow keys, Home/End-like jumps, live DVR edges)', async () => {
