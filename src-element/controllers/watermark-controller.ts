@@ -244,7 +244,11 @@ export class WatermarkController implements ReactiveController {
     this.observer.observe(shadow, { childList: true, subtree: true, attributes: true });
     this.observer.observe(this.host, { attributes: true });
     this.interval = this.clock.setInterval(() => this.check('interval'), WATERMARK_CHECK_INTERVAL_MS);
-    this.check('interval');
+    // issue 23: the first check at the next animation frame, not here. Armed in the player's first
+    // update, before its surfaces have rendered, a check now would force a style and layout pass
+    // that their renders throw away; at the frame it reads the layout the first paint uses anyway.
+    // The watermark itself is already in place (rendered, its text set in this same update).
+    this.checkNextFrame();
   }
 
   private disarm(): void {

@@ -212,14 +212,15 @@ export function requestIdFrom(headers: Headers | Record<string, string> | undefi
  * The error for a lazily loaded chunk of the player that failed to download or run
  * (`module_load_failed`, critical): `data.url` is the chunk's address when the browser's message
  * names it (Chromium and Firefox do), so a page that hosts the CDN build without its sibling files
- * sees which one is missing instead of a generic failure.
+ * sees which one is missing instead of a generic failure. `recoverable` for a part playback does
+ * without (casting, ads, AirPlay): reported, and the film plays on.
  */
-export function moduleLoadFailed(error: unknown, what: string): S72Error {
+export function moduleLoadFailed(error: unknown, what: string, severity: 'critical' | 'recoverable' = 'critical'): S72Error {
   const text = error instanceof Error ? error.message : String(error);
   const url = /(https?:\/\/[^\s'"]+)/.exec(text)?.[1];
   return new S72Error('module_load_failed', `Could not load ${what}${url ? ` from ${url}` : ''}: ${text}`, {
     category: 'client',
-    severity: 'critical',
+    severity,
     data: url ? { url } : {},
     cause: error,
   });

@@ -3,6 +3,11 @@
  * `/demo/element.html` loads `/dist/cdn/s72-player.js`; the DASH engine's chunk answers 404
  * (a `/__demo/fault`), so the DRM player shows `module_load_failed` naming the missing file, not a
  * generic "Something went wrong"; the HLS player on the same page (another chunk) still plays.
+ *
+ * The code a start does not need comes in chunks fetched on demand (issue 23): the ads' chunk
+ * (`schedule-controller-*.js`, fetched once a source has an ad tag) answering 404 is a recoverable
+ * `module_load_failed` naming it, and the film plays on without ads; arriving late, it still gets
+ * the pre-roll played before the film (the film's first play is held meanwhile).
  */
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
@@ -55,6 +60,93 @@ describe('the CDN build without its engine chunk', { timeout: 120_000 }, () => {
         timeout: 60_000,
         polling: 250,
       });
+      // Issue 23: players without ads, casting, a live source or a heartbeat fetch none of their code.
+      const files = new Set((await demo.requests('/dist/cdn/*')).map((request) => request.path.replace(/-[\w-]{8}\.js$/, '-*.js')));
+      assert.deepEqual([...files].sort(), ['/dist/cdn/s72-player.js', '/dist/cdn/shaka-dash-lib-*.js', '/dist/cdn/shaka-lib-*.js']);
+    } finally {
+      await context.close();
+    }
+  });
+});
+
+/** Gives the page's first player an MP4 film with this ad tag, records its `s72-error`s, and plays it. */
+async function playWithAdTag(page: import('playwright-core').Page, adTag: string): Promise<void> {
+  await page.waitForFunction(() => customElements.get('s72-player') !== undefined);
+  await page.evaluate((tag) => {
+    const player = document.querySelector('s72-player') as HTMLElement & { content: unknown; play(): Promise<void> };
+    const errors: unknown[] = ((window as unknown as { errors: unknown[] }).errors = []);
+    player.addEventListener('s72-error', (event) => {
+      const { code, severity, data } = (event as CustomEvent<{ code: string; severity: string; data: Record<string, unknown> }>).detail;
+      errors.push({ code, severity, url: data['url'] ?? null });
+    });
+    player.content = { slug: '/film/ads-test', title: 'Ads test', assets: { mp4: { url: `${location.origin}/media/feature/mp4/feature.mp4` } }, adTag: `${location.origin}${tag}` };
+  }, adTag);
+  // play() before the source is attached would be dropped by the load (as on any <video>).
+  await page.waitForFunction(() => (document.querySelector('s72-player') as HTMLElement & { store: { getState(): { loaded: boolean } } }).store.getState().loaded, undefined, {
+    timeout: 30_000,
+    polling: 100,
+  });
+  await page.evaluate(() => void (document.querySelector('s72-player') as HTMLElement & { play(): Promise<void> }).play().catch(() => undefined));
+}
+
+const filmTime = (page: import('playwright-core').Page) =>
+  page.evaluate(() => (document.querySelector('s72-player') as HTMLElement & { currentTime: number }).currentTime);
+
+describe('the CDN build without its ads chunk (issue 23)', { timeout: 120_000 }, () => {
+  it('a 404 on the ads chunk: recoverable module_load_failed naming it; the film plays without ads', async () => {
+    await demo.reset();
+    await demo.fault({ path: '/dist/cdn/schedule-controller-*', status: 404, times: 100 });
+    const { context, page } = await newPage(browser);
+    try {
+      await page.goto(`${demo.url}/demo/element.html`);
+      await playWithAdTag(page, '/services/ads/vmap?breaks=start:preroll&d=4');
+      const found = await page.waitForFunction(
+        () => ((window as unknown as { errors: Array<{ code: string }> }).errors ?? []).find((e) => e.code === 'module_load_failed') ?? false,
+        undefined,
+        { timeout: 30_000, polling: 250 },
+      );
+      const error = (await found.jsonValue()) as { code: string; severity: string; url: string | null };
+      assert.equal(error.severity, 'recoverable');
+      assert.match(error.url ?? '', /\/dist\/cdn\/schedule-controller-[\w-]+\.js$/);
+      // The held first play is let go: the film plays, no ad was asked for, no error panel.
+      await page.waitForFunction(() => (document.querySelector('s72-player') as HTMLElement & { currentTime: number }).currentTime > 1, undefined, {
+        timeout: 30_000,
+        polling: 250,
+      });
+      assert.deepEqual(await demo.requests('/services/ads/*'), [], 'no ad request without the ads code');
+      const panel = await page.evaluate(() => document.querySelector('s72-player')!.shadowRoot!.querySelector('[part~="error"]') !== null);
+      assert.equal(panel, false, 'no error panel');
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('the ads chunk arriving late: the film waits, the pre-roll plays first, then the film', async () => {
+    await demo.reset();
+    const latency = await fetch(`${demo.url}/__demo/latency`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ path: '/dist/cdn/schedule-controller-*', ms: 3_000 }),
+    });
+    assert.equal(latency.ok, true);
+    const { context, page } = await newPage(browser);
+    try {
+      await page.goto(`${demo.url}/demo/element.html`);
+      await playWithAdTag(page, '/services/ads/vmap?breaks=start:preroll&d=3');
+      // The film loaded and was asked to play while the chunk is still on its way: its play is held.
+      assert.equal(await page.evaluate(() => document.querySelector('s72-player')!.shadowRoot!.querySelector('s72-ad-overlay')?.hasAttribute('active') ?? false), false);
+      await page.waitForFunction(
+        () => document.querySelector('s72-player')!.shadowRoot!.querySelector('s72-ad-overlay')?.hasAttribute('active') === true,
+        undefined,
+        { timeout: 30_000, polling: 100 },
+      );
+      assert.ok((await filmTime(page)) < 0.5, 'the film waited for the pre-roll');
+      // After the pre-roll the film plays.
+      await page.waitForFunction(() => (document.querySelector('s72-player') as HTMLElement & { currentTime: number }).currentTime > 1, undefined, {
+        timeout: 60_000,
+        polling: 250,
+      });
+      assert.equal((await demo.requests('/services/ads/vmap*')).length, 1);
     } finally {
       await context.close();
     }

@@ -45,6 +45,7 @@ describe('CastController timings (player-and-client §9 "Cast")', function () {
 
   const start = async (): Promise<void> => {
     cast = new CastController(host, { userAgent: () => CHROME_UA });
+    await cast.ready; // the cast chunk (cast-sender.ts), loaded on demand
     await clock.tickAsync(0);
     expect(cast.current.connectionStatus, 'SDK loaded').to.equal('NOT_CONNECTED');
   };
@@ -135,6 +136,7 @@ describe('CastController timings (player-and-client §9 "Cast")', function () {
     fake.existingSession = true;
     fake.receiver.silent = true;
     cast = new CastController(host, { userAgent: () => CHROME_UA });
+    await cast.ready; // the cast chunk (cast-sender.ts), loaded on demand
     await clock.tickAsync(0);
     expect(cast.current.connectionStatus).to.equal('CONNECTED');
     expect(fake.receiver.messages('PLAYLIST_START')).to.have.length(0);
@@ -153,6 +155,7 @@ describe('CastController timings (player-and-client §9 "Cast")', function () {
     fake.receiver.appState = 'PLAYING';
     fake.receiver.playerState = 'PAUSED';
     cast = new CastController(host, { userAgent: () => CHROME_UA });
+    await cast.ready; // the cast chunk (cast-sender.ts), loaded on demand
     await clock.tickAsync(1_000);
     expect(cast.current).to.include({ appState: 'PAUSED', friendlyName: 'Living Room TV' });
     await clock.tickAsync(60_000);
@@ -177,6 +180,7 @@ describe('CastController timings (player-and-client §9 "Cast")', function () {
   it('the SDK never answers: cast_sdk_not_loaded after 30 s, not before; UNAVAILABLE', async () => {
     fake.available = 'never';
     cast = new CastController(host, { userAgent: () => CHROME_UA });
+    await cast.ready; // the cast chunk (cast-sender.ts), loaded on demand
     await clock.tickAsync(29_999);
     expect(host.errors).to.deep.equal([]);
     await clock.tickAsync(1);
@@ -188,6 +192,7 @@ describe('CastController timings (player-and-client §9 "Cast")', function () {
   it('Safari, Firefox, smart TVs, disabled: no SDK requested', async () => {
     for (const ua of ['Mozilla/5.0 (Macintosh; Intel Mac OS X 14_0) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.0 Safari/605.1.15', 'Mozilla/5.0 (X11; Linux x86_64; rv:130.0) Gecko/20100101 Firefox/130.0', 'Mozilla/5.0 (SMART-TV; Linux; Tizen 6.0) AppleWebKit/537.36 (KHTML, like Gecko) Version/6.0 TV Safari/537.36']) {
       const controller = new CastController(host, { userAgent: () => ua });
+      expect(await controller.ready, 'the cast chunk is not loaded where casting is not allowed').to.equal(null);
       await clock.tickAsync(31_000);
       expect(controller.current.connectionStatus, ua).to.equal('UNAVAILABLE');
     }

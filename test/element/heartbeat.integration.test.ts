@@ -45,6 +45,7 @@ describe('heartbeat', function () {
         element.playToken = TOKEN;
         controller = new HeartbeatController(element, { fetch, isCasting: () => casting });
       });
+      expect(await controller.ready, 'the heartbeat chunk (heartbeat-session.ts), loaded for config.heartbeat').to.not.equal(null);
       return { host, controller, fetch };
     }
     const play = async (host: SessionTestHost) => {

@@ -107,6 +107,7 @@ async function host(setup: Partial<Pick<TestHost, 'content' | 'effectiveConfig' 
   const controller = new LiveStatusController(element, { clock });
   await fixture(html`<div></div>`).then((parent) => parent.append(element));
   await element.updateComplete;
+  await controller.ready; // the live status chunk (live-status-poller.ts), loaded for a live source
   return { element, clock, controller };
 }
 

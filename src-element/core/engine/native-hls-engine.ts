@@ -11,19 +11,15 @@
  * → `network_error`, a decode failure → `decode_error` (or `drm_failed` when the browser says DRM).
  */
 import { FairPlayDrm } from '../drm/fairplay.js';
-import type { DeviceFacts } from '../drm/capabilities.js';
 import type { S72Error } from '../errors.js';
-import type { DrmType } from '../types.js';
 import {
   EngineEmitter,
   type AudioTrackInfo,
   type Engine,
   type EngineEventListener,
   type EngineEventMap,
-  type EngineLoader,
   type EngineSource,
   type EngineStats,
-  type SourceKind,
   type TextTrackInfo,
   type VideoTrackInfo,
 } from './engine.js';
@@ -50,20 +46,6 @@ interface NativeAudioTrackList extends EventTarget {
   readonly length: number;
   [index: number]: NativeAudioTrack;
 }
-
-/** `EngineLoader` of the native HLS engine: HLS on Apple's WebKit, clear or FairPlay. */
-export const nativeHlsEngineLoader: EngineLoader = {
-  name: 'native-hls',
-  canPlay(kind: SourceKind, drms: readonly DrmType[], device: DeviceFacts): boolean {
-    return kind === 'hls' && device.platform.appleWebKit && (drms.length === 0 || drms.includes('fairplay'));
-  },
-  async preload(): Promise<void> {
-    // Nothing to fetch: the browser is the engine.
-  },
-  async create(video: HTMLVideoElement): Promise<Engine> {
-    return new NativeHlsEngine(video);
-  },
-};
 
 export class NativeHlsEngine implements Engine {
   readonly name = 'native-hls';

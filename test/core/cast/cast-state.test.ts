@@ -1,17 +1,16 @@
-/** The cast state machine (core/cast/cast-state.ts; player-and-client §3 "Cast state", §4 "Cast connection status", "Cast app state", "Cast panel"). */
+/** The cast state machine (core/cast/cast-state.ts, core/cast/cast-reducer.ts; player-and-client §3 "Cast state", §4 "Cast connection status", "Cast app state", "Cast panel"). */
 import { expect } from '@open-wc/testing';
 import { castError } from '../../../src-element/core/cast/cast-errors.js';
 import type { MediaStatus, ReceiverStatus } from '../../../src-element/core/cast/cast-messages.js';
 import {
   INITIAL_CAST_STATE,
   castButtonShows,
-  castReducer,
   castScreen,
   isCasting,
   showsReplay,
-  type CastEvent,
   type CastState,
 } from '../../../src-element/core/cast/cast-state.js';
+import { castReducer, type CastEvent } from '../../../src-element/core/cast/cast-reducer.js';
 
 const run = (events: CastEvent[], from: CastState = INITIAL_CAST_STATE): CastState => events.reduce(castReducer, from);
 const receiver = (status: Partial<ReceiverStatus>): CastEvent => ({

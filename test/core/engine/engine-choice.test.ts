@@ -8,7 +8,7 @@ import { expect } from '@open-wc/testing';
 import { chooseEngine, resolveSources, SOFTWARE_SECURE_MAX_HEIGHT } from '../../../src-element/core/engine/choose-source.js';
 import type { DeviceFacts, KeySystemSupport } from '../../../src-element/core/drm/capabilities.js';
 import { platformOf } from '../../../src-element/core/drm/platform.js';
-import { nativeHlsEngineLoader } from '../../../src-element/core/engine/native-hls-engine.js';
+import { nativeHlsEngineLoader } from '../../../src-element/core/engine/native-hls-loader.js';
 import { shakaEngineLoader } from '../../../src-element/core/engine/shaka-engine.js';
 import { isS72Error } from '../../../src-element/core/errors.js';
 import type { DrmType, S72Asset, S72Restrictions } from '../../../src-element/core/types.js';
