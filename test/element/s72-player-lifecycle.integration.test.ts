@@ -181,7 +181,7 @@ describe('<s72-player> in the page', function () {
     const entries = () => [...menu().shadowRoot!.querySelectorAll<HTMLElement>('[role^="menuitem"]')];
     const entry = (label: string) => entries().find((item) => item.querySelector('.label')?.textContent?.trim() === label);
     menu().shadowRoot!.querySelector<HTMLButtonElement>('[part="settings-button"]')!.click();
-    await menu().updateComplete;
+    await until(() => entries().length > 0, 'the menu opens (its code is fetched on the first open)');
     expect(entry('Playback speed'), 'off by default').to.equal(undefined);
     let reloads = 0;
     player.addEventListener('s72-loaded', () => (reloads += 1));
