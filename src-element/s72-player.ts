@@ -341,8 +341,8 @@ export class S72Player extends PlayerMediaApi {
   private readonly context = new ContextProvider(this, { context: playerContext });
   /** [i18n] the string table of the element's language, fetched on demand (issue 23). */
   private readonly strings = new StringTableController(this);
-  /** False while the first table is being fetched: only the video renders. */
-  private stringsReady = true;
+  /** False until the first table is there: only the video renders before. */
+  private stringsReady = false;
   /** The host renders from these keys only; the controls subscribe to their own. */
   private readonly view = new StoreController(this, HOST_KEYS, (state) => this.reflect(state));
   /**
@@ -504,7 +504,7 @@ export class S72Player extends PlayerMediaApi {
     // issue 23: a table other than English is fetched on demand; until the first one is there no
     // text-bearing surface renders (a later change of language keeps the old texts meanwhile).
     const loaded = this.strings.translator(this.closest('[lang]')?.getAttribute('lang') ?? null);
-    this.stringsReady = loaded !== null || this.context.value !== undefined;
+    this.stringsReady ||= loaded !== null;
     const i18n = loaded ?? this.i18n;
     if (this.context.value?.i18n !== i18n) this.context.setValue({ store: this.store, i18n } satisfies PlayerContextValue);
     const poster = this.poster ?? this.content?.images?.thumb ?? null;

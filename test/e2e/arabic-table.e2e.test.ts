@@ -46,12 +46,12 @@ async function open(lang: 'ar' | 'en'): Promise<{ context: BrowserContext; page:
     const body = (await response.text()).replace('<html lang="en">', `<html lang="${lang}">`);
     await route.fulfill({ response, body });
   });
-  await page.addInitScript(() => {
-    const watch: Watch = { firstLabel: null, firstDir: null, errors: [] };
-    (window as unknown as { watch: Watch }).watch = watch;
+  // A string, not a function: the test's compiler would add helpers the page does not have.
+  await page.addInitScript(`
+    const watch = { firstLabel: null, firstDir: null, errors: [] };
+    window.watch = watch;
     document.addEventListener('s72-error', (event) => {
-      const detail = (event as CustomEvent<{ code: string; severity: string }>).detail;
-      watch.errors.push({ code: detail.code, severity: detail.severity });
+      watch.errors.push({ code: event.detail.code, severity: event.detail.severity });
     });
     // What each frame paints: the first control bar seen, read before the frame is drawn.
     const look = () => {
@@ -59,12 +59,12 @@ async function open(lang: 'ar' | 'en'): Promise<{ context: BrowserContext; page:
       const button = root?.querySelector('s72-control-bar')?.shadowRoot?.querySelector('[part~="play-button"]');
       if (button && watch.firstLabel === null) {
         watch.firstLabel = button.getAttribute('aria-label');
-        watch.firstDir = root!.querySelector('.frame')?.getAttribute('dir') ?? null;
+        watch.firstDir = root.querySelector('.frame')?.getAttribute('dir') ?? null;
       }
       if (watch.firstLabel === null) requestAnimationFrame(look);
     };
     requestAnimationFrame(look);
-  });
+  `);
   await page.goto(`${demo.url}/demo/element.html`);
   return { context, page, requests };
 }
