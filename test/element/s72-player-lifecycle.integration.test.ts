@@ -162,6 +162,8 @@ describe('<s72-player> in the page', function () {
   it('speaks Arabic under lang="ar" and mirrors its controls', async () => {
     const player = await fixture<S72Player>(html`<s72-player lang="ar" src=${demoUrl(MEDIA.clearDash)} muted></s72-player>`);
     await nextEvent(player, 's72-loaded');
+    // The controls render once the Arabic table (fetched on demand) is there.
+    await until(() => player.shadowRoot!.querySelector('s72-control-bar') !== null, 'the controls render');
     await controlBar(player).updateComplete;
     const play = barPart(player, 'play-button');
     expect(play.getAttribute('aria-label')).to.not.equal('Play');
