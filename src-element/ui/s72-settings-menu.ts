@@ -1,4 +1,4 @@
-import { css, html, nothing, type PropertyValues } from 'lit';
+import { adoptStyles, css, html, nothing, type PropertyValues } from 'lit';
 import { query, state } from 'lit/decorators.js';
 import type { SettingsEntry, SettingsFacts, SettingsOption, SettingsSubmenu } from '../core/ui/settings-menu-model.js';
 import { hasSettingsEntries } from '../core/ui/settings-menu-rules.js';
@@ -107,78 +107,6 @@ export class S72SettingsMenu extends PlayerUiElement {
       outline: 2px solid var(--s72-focus-color, #fff);
       outline-offset: -2px;
     }
-    .menu {
-      position: absolute;
-      inset-block-end: calc(100% + 0.5em);
-      inset-inline-end: 0;
-      z-index: 3;
-      min-inline-size: 16em;
-      max-inline-size: min(24em, 90vw);
-      max-block-size: var(--s72-menu-max-block-size, 20em);
-      overflow: auto;
-      padding: 0.375em 0;
-      border-radius: 0.5em;
-      background: var(--s72-menu-background, rgb(20 20 20 / 0.95));
-      color: var(--s72-menu-color, #fff);
-      box-shadow: 0 0.25em 1em rgb(0 0 0 / 0.5);
-      font-weight: 400;
-      line-height: 1.3;
-    }
-    [role^='menuitem'] {
-      display: flex;
-      align-items: center;
-      gap: 0.75em;
-      padding: 0.6em 1em;
-      cursor: pointer;
-      outline: none;
-      white-space: nowrap;
-    }
-    [role^='menuitem']:hover,
-    [role^='menuitem']:focus {
-      background: rgb(255 255 255 / 0.14);
-    }
-    .label {
-      flex: 1 1 auto;
-    }
-    .value {
-      color: rgb(255 255 255 / 0.75);
-      overflow: hidden;
-      text-overflow: ellipsis;
-      max-inline-size: 10em;
-    }
-    .check {
-      inline-size: 1.1em;
-      block-size: 1.1em;
-      flex: none;
-      color: var(--s72-accent-color, #e50914);
-    }
-    .check svg,
-    .arrow svg {
-      inline-size: 100%;
-      block-size: 100%;
-    }
-    [aria-checked='false'] .check {
-      visibility: hidden;
-    }
-    .arrow {
-      inline-size: 1em;
-      block-size: 1em;
-      flex: none;
-    }
-    /* The submenu arrows point along the reading direction. */
-    :host(:dir(rtl)) .arrow svg {
-      transform: scaleX(-1);
-    }
-    .back {
-      border-block-end: 1px solid rgb(255 255 255 / 0.2);
-      font-weight: 600;
-      margin-block-end: 0.25em;
-    }
-    .group-label {
-      padding: 0.5em 1em 0.25em;
-      font-size: 0.85em;
-      color: rgb(255 255 255 / 0.75);
-    }
     [hidden] {
       display: none !important;
     }
@@ -188,6 +116,8 @@ export class S72SettingsMenu extends PlayerUiElement {
   @state() private open = false;
   /** The submenu shown, or null for the main view. */
   @state() private view: SettingsSubmenu | null = null;
+  /** The menu's styles (fetched with its code) are adopted. */
+  private menuStyled = false;
   /** Where focus goes after the next render: an item's key, `first`, `last` or `checked`. */
   private pendingFocus: string | null = null;
 
@@ -299,6 +229,11 @@ export class S72SettingsMenu extends PlayerUiElement {
         () => undefined,
       );
       return;
+    }
+    if (!this.menuStyled && this.shadowRoot) {
+      // The menu's own styles come with its code.
+      adoptStyles(this.shadowRoot, [...S72SettingsMenu.elementStyles, menuModule.menuStyles]);
+      this.menuStyled = true;
     }
     this.view = null;
     this.pendingFocus = focus;
