@@ -339,7 +339,8 @@ export class S72Player extends PlayerMediaApi {
   /** [watermark] the viewer id over the video, tamper checks. */
   private readonly watermark = new WatermarkController(this, { destroy: () => this.engines.halt() });
   private readonly context = new ContextProvider(this, { context: playerContext });
-  /** [i18n] the string table of the element's language, fetched on demand (issue 23). */
+  // [i18n] issue 23
+  /** The string table of the element's language, fetched on demand. */
   private readonly strings = new StringTableController(this);
   /** False until the first table is there: only the video renders before. */
   private stringsReady = false;

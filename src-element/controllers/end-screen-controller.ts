@@ -9,7 +9,7 @@
  * loads another source: `emptied` / `loadstart`; closing is forgotten then). Timers run on the
  * injected clock; everything stops on `hostDisconnected`.
  *
- * The end screen's own code (`<s72-end-screen>`) is fetched on demand (issue 23): from
+ * The end screen's own code (`<s72-end-screen>`) is fetched on demand: from
  * {@link END_SCREEN_PRELOAD_LEAD_S} before its window, and it shows only once defined. A failed
  * download leaves it hidden (tried again the next time it is due).
  */

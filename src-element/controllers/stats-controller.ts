@@ -6,7 +6,7 @@
  * version, and the last 120 s of samples for the graph — and writes it to the store's `stats` row;
  * off, it stops and clears `stats`. Fires `s72-debug-change` when debug mode turns on or off.
  * Timers run on the injected clock; everything stops on `hostDisconnected`. The sampling code is
- * fetched the first time debug mode turns on (issue 23); a failed fetch leaves the panel away.
+ * fetched the first time debug mode turns on; a failed fetch leaves the panel away.
  */
 import type { ReactiveController } from 'lit';
 import { systemClock, type Clock, type TimerHandle } from '../core/clock.js';

@@ -25,7 +25,7 @@ export const VOLUME_SLIDER_STEP_PERCENT = 5;
 
 /**
  * The icon slots the control bar has (its own buttons and the settings button): a player forwards
- * these, and renders no fallback icon for slots the bar has no place for (issue 23: a cheap first render).
+ * these, and renders no fallback icon for slots the bar has no place for (a cheap first render).
  */
 export const CONTROL_BAR_ICONS: ReadonlySet<IconName> = new Set<IconName>(['play', 'pause', 'volume', 'muted', 'enter-fullscreen', 'exit-fullscreen', 'settings']);
 

@@ -159,7 +159,7 @@ export class S72StatsOverlay extends PlayerUiElement {
   @property({ attribute: false }) clock: Clock = systemClock;
 
   private clicks: number[] = [];
-  /** The panel's code (issue 23): fetched the first time debug mode is on; null before. */
+  /** The panel's code: fetched the first time debug mode is on; null before. */
   private panel: Promise<StatsPanelModule | null> | null = null;
   private panelModule: StatsPanelModule | null = null;
 
