@@ -68,6 +68,8 @@ export {
   createTranslator,
   formatCountdown,
   formatDateTime,
+  hasStringTable,
+  loadStringTable,
   resolveLocale,
   type Locale,
   type MessageKey,

@@ -7,7 +7,7 @@ import type { EngineLoader, EngineStats, SourceKind } from './core/engine/engine
 import { shakaEngineLoader } from './core/engine/shaka-engine.js';
 import { nativeHlsEngineLoader } from './core/engine/native-hls-loader.js';
 import { S72Error } from './core/errors.js';
-import { createTranslator, resolveLocale, type Translator } from './core/i18n/index.js';
+import { createTranslator, type Translator } from './core/i18n/index.js';
 import { createPlayerStore, type PlayerState } from './core/player-store.js';
 import { watchMediaMetadata } from './core/media-seek.js';
 import { handleRequest, REQUEST_EVENT_NAMES, type RequestContext } from './core/request-map.js';
@@ -32,15 +32,15 @@ import { manageDevicesUrl } from './core/cast/cast-support.js';
 import type { CastSdkLoader } from './core/cast/sdk-loader.js';
 import { AdsController } from './controllers/ads-controller.js';
 import { WatermarkController } from './controllers/watermark-controller.js';
+import { StringTableController } from './controllers/string-table-controller.js';
 import { defineElement } from './define.js';
 import type { S72Tracks } from './events.js';
 import { playerStyles } from './s72-player.styles.js';
 import { errorPanel } from './ui/error-panel.js';
 import { ICON_NAMES, icon } from './ui/icons.js';
-import './ui/s72-control-bar.js';
+import { CONTROL_BAR_ICONS } from './ui/s72-control-bar.js';
 import './ui/s72-title-bar.js';
 import './ui/s72-subtitle-overlay.js';
-import './ui/s72-end-screen.js';
 import './ui/s72-stats-overlay.js';
 import './ui/s72-announcer.js';
 import './ui/s72-seek-indicator.js';
@@ -337,6 +337,11 @@ export class S72Player extends PlayerMediaApi {
   /** [watermark] the viewer id over the video, tamper checks. */
   private readonly watermark = new WatermarkController(this, { destroy: () => this.engines.halt() });
   private readonly context = new ContextProvider(this, { context: playerContext });
+  // [i18n] issue 23
+  /** The string table of the element's language, fetched on demand. */
+  private readonly strings = new StringTableController(this);
+  /** False until the first table is there: only the video renders before. */
+  private stringsReady = false;
   /** The host renders from these keys only; the controls subscribe to their own. */
   private readonly view = new StoreController(this, HOST_KEYS, (state) => this.reflect(state));
   /**
@@ -502,7 +507,11 @@ export class S72Player extends PlayerMediaApi {
     }
     this.sourceKey = sourceSet ? identity : null;
     if (newSource) this.engines.sourceChanged();
-    const i18n = createTranslator(resolveLocale(this.closest('[lang]')?.getAttribute('lang') ?? null));
+    // issue 23: a table other than English is fetched on demand; until the first one is there no
+    // text-bearing surface renders (a later change of language keeps the old texts meanwhile).
+    const loaded = this.strings.translator(this.closest('[lang]')?.getAttribute('lang') ?? null);
+    this.stringsReady ||= loaded !== null;
+    const i18n = loaded ?? this.i18n;
     if (this.context.value?.i18n !== i18n) this.context.setValue({ store: this.store, i18n } satisfies PlayerContextValue);
     const poster = this.poster ?? this.content?.images?.thumb ?? null;
     if (poster === null) this.mediaElement.removeAttribute('poster');
@@ -545,6 +554,7 @@ export class S72Player extends PlayerMediaApi {
       <div class="frame" dir=${dir} lang=${i18n.locale}>
         ${this.mediaElement}
         <s72-subtitle-overlay part="subtitles" exportparts="picture: subtitles-picture"></s72-subtitle-overlay>
+        ${this.stringsReady ? html`
         <div
           class="spinner"
           part="spinner"
@@ -556,7 +566,8 @@ export class S72Player extends PlayerMediaApi {
           ${icon('play')}
         </button>
         <s72-seek-indicator exportparts="seek-indicator"></s72-seek-indicator>
-        <s72-end-screen part="end-screen" exportparts="suggestion, main-suggestion, close-button" ?inert=${underAd}></s72-end-screen>
+        <!-- [end-screen] defined on demand (issue 23): the end-screen controller fetches it before it shows. -->
+        ${customElements.get('s72-end-screen') ? html`<s72-end-screen part="end-screen" exportparts="suggestion, main-suggestion, close-button" ?inert=${underAd}></s72-end-screen>` : nothing}
         ${state.error ? errorPanel(state.error, i18n, this.retry) : nothing}
         ${castScreen(state.cast) === 'none'
           ? nothing
@@ -573,10 +584,11 @@ export class S72Player extends PlayerMediaApi {
         <!-- "Tap to unmute" after a muted autoplay (issue 22 item 13); before the controls in the Tab order. -->
         <s72-unmute-button ?inert=${covered} exportparts="unmute-button"></s72-unmute-button>
         <s72-control-bar ?inert=${covered} part="controls" exportparts="play-button, seek-bar, seek-input, seek-tooltip, seek-buffered, time, live-badge, live-edge, live-button, mute-button, volume, settings-button, settings-menu, menu-item, fullscreen-button, cast-button, airplay-button">
-          ${ICON_NAMES.filter((name) => name !== 'retry').map((name) => html`<slot name=${name} slot=${name}>${icon(name)}</slot>`)}
+          ${ICON_NAMES.filter((name) => CONTROL_BAR_ICONS.has(name)).map((name) => html`<slot name=${name} slot=${name}>${icon(name)}</slot>`)}
         </s72-control-bar>
         <!-- After the controls: its version label is the last Tab stop. -->
         <s72-stats-overlay part="stats" exportparts="stats-panel, stats-graph, stats-close, version" ?inert=${underAd || (covered && !state.debug)}></s72-stats-overlay>
+        ` : nothing}
         <!-- [ads] over the controls while a break runs (player-and-client §2 "Hidden ads overlay"). -->
         <s72-ad-overlay part="ads" exportparts="ad-video, ad-label, skip-ad-button, ad-play-button, ad-controls, ad-play-pause-button, ad-mute-button"></s72-ad-overlay>
         <!-- [watermark] above every surface (its own z-index); no part on purpose. -->

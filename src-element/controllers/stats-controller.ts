@@ -5,15 +5,17 @@
  * decoded size, variant and estimated bit rates, buffer ahead, dropped and decoded frames, engine and
  * version, and the last 120 s of samples for the graph — and writes it to the store's `stats` row;
  * off, it stops and clears `stats`. Fires `s72-debug-change` when debug mode turns on or off.
- * Timers run on the injected clock; everything stops on `hostDisconnected`.
+ * Timers run on the injected clock; everything stops on `hostDisconnected`. The sampling code is
+ * fetched the first time debug mode turns on; a failed fetch leaves the panel away.
  */
 import type { ReactiveController } from 'lit';
 import { systemClock, type Clock, type TimerHandle } from '../core/clock.js';
 import type { PlayerState } from '../core/player-store.js';
-import { bufferAhead, pushSample, STATS_INTERVAL_MS, statsPlaybackState } from '../core/ui/stats-rules.js';
-import type { StatsSample, StatsView } from '../core/ui/ui-state.js';
+import type { StatsSample } from '../core/ui/ui-state.js';
 import { fireEvent } from '../events.js';
 import type { PlayerHost } from './player-host.js';
+
+type Sampler = typeof import('./stats-sampler.js');
 
 export class StatsController implements ReactiveController {
   private unsubscribe: (() => void) | null = null;
@@ -21,6 +23,9 @@ export class StatsController implements ReactiveController {
   private timer: { handle: TimerHandle } | null = null;
   private history: StatsSample[] = [];
   private debug = false;
+  /** The sampling code, once fetched. */
+  private sampler: Sampler | null = null;
+  private samplerLoad: Promise<void> | null = null;
 
   constructor(
     private readonly host: PlayerHost,
@@ -44,7 +49,7 @@ export class StatsController implements ReactiveController {
     if (state.debug === this.debug) return;
     this.debug = state.debug;
     fireEvent(this.host, 's72-debug-change', { debug: state.debug });
-    if (state.debug) this.tick();
+    if (state.debug) this.start();
     else {
       this.stop();
       this.host.store.setUi({ stats: null });
@@ -57,44 +62,25 @@ export class StatsController implements ReactiveController {
     this.history = [];
   }
 
+  private start(): void {
+    if (this.sampler) return this.tick();
+    this.samplerLoad ??= import('./stats-sampler.js').then(
+      (sampler) => {
+        this.sampler = sampler;
+        if (this.debug && this.timer === null) this.tick();
+      },
+      () => {
+        this.samplerLoad = null; // tried again the next time debug mode turns on
+      },
+    );
+  }
+
   private tick = (): void => {
     this.timer = null;
-    if (!this.debug) return;
-    this.host.store.setUi({ stats: this.sample() });
-    this.timer = { handle: this.clock.setTimeout(this.tick, STATS_INTERVAL_MS) };
+    if (!this.debug || !this.sampler) return;
+    const { view, history } = this.sampler.sampleStats(this.host.store, this.history, this.clock.now());
+    this.history = history;
+    this.host.store.setUi({ stats: view });
+    this.timer = { handle: this.clock.setTimeout(this.tick, this.sampler.STATS_INTERVAL_MS) };
   };
-
-  /** One view of the statistics now. */
-  private sample(): StatsView {
-    const state = this.host.store.getState();
-    const { engine, media } = this.host.store.owners;
-    const stats = state.loaded ? engine?.getStats() : undefined;
-    const quality = media instanceof HTMLVideoElement ? media.getVideoPlaybackQuality() : undefined;
-    const finite = (value: number | undefined) => (value !== undefined && Number.isFinite(value) ? value : 0);
-    const sample: StatsSample = {
-      atMs: this.clock.now(),
-      estimatedBandwidth: finite(stats?.estimatedBandwidth),
-      bufferAheadS: bufferAhead(media?.buffered, media?.currentTime ?? 0),
-      streamBandwidth: finite(stats?.streamBandwidth),
-    };
-    this.history = pushSample(this.history, sample);
-    return {
-      state: statsPlaybackState({
-        loading: Boolean(engine) && !state.loaded && !state.error,
-        loaded: state.loaded,
-        seeking: media?.seeking ?? false,
-        ended: state.ended,
-        paused: state.paused,
-      }),
-      width: finite(stats?.width) || (media instanceof HTMLVideoElement ? media.videoWidth : 0),
-      height: finite(stats?.height) || (media instanceof HTMLVideoElement ? media.videoHeight : 0),
-      streamBandwidth: sample.streamBandwidth,
-      estimatedBandwidth: sample.estimatedBandwidth,
-      bufferAheadS: sample.bufferAheadS,
-      droppedFrames: quality?.droppedVideoFrames ?? finite(stats?.droppedFrames),
-      decodedFrames: quality?.totalVideoFrames ?? finite(stats?.decodedFrames),
-      engine: engine ? `${engine.name}${engine.version ? ` ${engine.version}` : ''}` : '',
-      history: this.history,
-    };
-  }
 }

@@ -23,6 +23,12 @@ export { SEEK_BAR_DELAY_MS, SEEK_THROTTLE_MS } from './s72-seek-bar.js';
  */
 export const VOLUME_SLIDER_STEP_PERCENT = 5;
 
+/**
+ * The icon slots the control bar has (its own buttons and the settings button): a player forwards
+ * these, and renders no fallback icon for slots the bar has no place for (a cheap first render).
+ */
+export const CONTROL_BAR_ICONS: ReadonlySet<IconName> = new Set<IconName>(['play', 'pause', 'volume', 'muted', 'enter-fullscreen', 'exit-fullscreen', 'settings']);
+
 // DESIGN.md "Element events"; player-and-client §2 "Control bar and seek bar", §5 "Seeks are clamped", §9 "Controls"; player-and-client §9 "Font size breakpoints per form factor"; player-and-client §4
 /**
  * @tagname s72-control-bar

@@ -1,10 +1,36 @@
-import { css, html, nothing, type PropertyValues } from 'lit';
+import { adoptStyles, css, html, nothing, type PropertyValues } from 'lit';
 import { query, state } from 'lit/decorators.js';
-import { settingsEntries, type SettingsEntry, type SettingsOption, type SettingsSubmenu } from '../core/ui/settings-menu-model.js';
+import type { SettingsEntry, SettingsFacts, SettingsOption, SettingsSubmenu } from '../core/ui/settings-menu-model.js';
+import { hasSettingsEntries } from '../core/ui/settings-menu-rules.js';
 import { defineElement } from '../define.js';
 import { fireRequest } from '../events.js';
 import { icon } from './icons.js';
 import { PlayerUiElement } from './player-ui-element.js';
+
+// issue 23: the menu's model and view are fetched the first time the menu opens (or the pointer or
+// the focus comes to its button), so a start never downloads them.
+type MenuModule = typeof import('./settings-menu-view.js');
+let menuModule: MenuModule | null = null;
+let menuLoad: Promise<MenuModule> | null = null;
+
+/**
+ * Fetches the menu's code once for every settings menu (a failed fetch is tried again next time);
+ * resolves after a menu that waited for it has opened. Exported for tests.
+ */
+export function loadSettingsMenu(): Promise<unknown> {
+  return loadMenu();
+}
+
+function loadMenu(): Promise<MenuModule> {
+  menuLoad ??= import('./settings-menu-view.js').then(
+    (module) => (menuModule = module),
+    (error: unknown) => {
+      menuLoad = null;
+      throw error;
+    },
+  );
+  return menuLoad;
+}
 
 // player-and-client §4 "Menus", §5 "Menu rules"
 /**
@@ -24,7 +50,8 @@ import { PlayerUiElement } from './player-ui-element.js';
  * the Back item return to the main view; Escape closes the menu and gives focus back to the
  * button; Tab or a click outside closes it. While it is open the player's `menuOpen` row is true
  * (`s72-menu-request`), so the controls stay up. A choice sends its request and returns to the
- * main view.
+ * main view. The menu's code is fetched when the pointer or the focus first comes to the button
+ * (at the latest on the first open, which then waits for it).
  *
  * @attr {boolean} empty - (read-only) set when the menu has nothing to offer (the button is hidden)
  * @slot settings - replaces the settings button's icon
@@ -80,78 +107,6 @@ export class S72SettingsMenu extends PlayerUiElement {
       outline: 2px solid var(--s72-focus-color, #fff);
       outline-offset: -2px;
     }
-    .menu {
-      position: absolute;
-      inset-block-end: calc(100% + 0.5em);
-      inset-inline-end: 0;
-      z-index: 3;
-      min-inline-size: 16em;
-      max-inline-size: min(24em, 90vw);
-      max-block-size: var(--s72-menu-max-block-size, 20em);
-      overflow: auto;
-      padding: 0.375em 0;
-      border-radius: 0.5em;
-      background: var(--s72-menu-background, rgb(20 20 20 / 0.95));
-      color: var(--s72-menu-color, #fff);
-      box-shadow: 0 0.25em 1em rgb(0 0 0 / 0.5);
-      font-weight: 400;
-      line-height: 1.3;
-    }
-    [role^='menuitem'] {
-      display: flex;
-      align-items: center;
-      gap: 0.75em;
-      padding: 0.6em 1em;
-      cursor: pointer;
-      outline: none;
-      white-space: nowrap;
-    }
-    [role^='menuitem']:hover,
-    [role^='menuitem']:focus {
-      background: rgb(255 255 255 / 0.14);
-    }
-    .label {
-      flex: 1 1 auto;
-    }
-    .value {
-      color: rgb(255 255 255 / 0.75);
-      overflow: hidden;
-      text-overflow: ellipsis;
-      max-inline-size: 10em;
-    }
-    .check {
-      inline-size: 1.1em;
-      block-size: 1.1em;
-      flex: none;
-      color: var(--s72-accent-color, #e50914);
-    }
-    .check svg,
-    .arrow svg {
-      inline-size: 100%;
-      block-size: 100%;
-    }
-    [aria-checked='false'] .check {
-      visibility: hidden;
-    }
-    .arrow {
-      inline-size: 1em;
-      block-size: 1em;
-      flex: none;
-    }
-    /* The submenu arrows point along the reading direction. */
-    :host(:dir(rtl)) .arrow svg {
-      transform: scaleX(-1);
-    }
-    .back {
-      border-block-end: 1px solid rgb(255 255 255 / 0.2);
-      font-weight: 600;
-      margin-block-end: 0.25em;
-    }
-    .group-label {
-      padding: 0.5em 1em 0.25em;
-      font-size: 0.85em;
-      color: rgb(255 255 255 / 0.75);
-    }
     [hidden] {
       display: none !important;
     }
@@ -161,6 +116,8 @@ export class S72SettingsMenu extends PlayerUiElement {
   @state() private open = false;
   /** The submenu shown, or null for the main view. */
   @state() private view: SettingsSubmenu | null = null;
+  /** The menu's styles (fetched with its code) are adopted. */
+  private menuStyled = false;
   /** Where focus goes after the next render: an item's key, `first`, `last` or `checked`. */
   private pendingFocus: string | null = null;
 
@@ -173,27 +130,31 @@ export class S72SettingsMenu extends PlayerUiElement {
     if (this.open) fireRequest(this, 's72-menu-request', false);
   }
 
-  private entries(): SettingsEntry[] {
+  private facts(): SettingsFacts {
     const s = this.state;
-    return settingsEntries(
-      {
-        tracks: s.tracks,
-        rateMenu: s.rateMenu,
-        playbackRate: s.playbackRate,
-        showSubtitleSettings: s.showSubtitleSettings,
-        subtitlePreferences: s.subtitlePreferences,
-      },
-      this.i18n,
-    );
+    return {
+      tracks: s.tracks,
+      rateMenu: s.rateMenu,
+      playbackRate: s.playbackRate,
+      showSubtitleSettings: s.showSubtitleSettings,
+      subtitlePreferences: s.subtitlePreferences,
+    };
+  }
+
+  /** The main view's entries (none before the menu's code is there: it is closed then). */
+  private entries(): SettingsEntry[] {
+    return menuModule ? menuModule.settingsEntries(this.facts(), this.i18n) : [];
   }
 
   protected override willUpdate(changed: PropertyValues<this>): void {
     super.willUpdate(changed);
+    const empty = !hasSettingsEntries(this.facts());
+    this.toggleAttribute('empty', empty);
+    if (!this.open) return;
     const entries = this.entries();
-    this.toggleAttribute('empty', entries.length === 0);
     // A submenu whose rule no longer holds (tracks changed) falls back to the main view.
     if (this.view && !entries.some((entry) => entry.submenu === this.view)) this.view = null;
-    if (this.open && entries.length === 0) this.close(false);
+    if (empty) this.close(false);
   }
 
   protected override updated(): void {
@@ -215,7 +176,7 @@ export class S72SettingsMenu extends PlayerUiElement {
 
   protected override render() {
     const t = this.i18n;
-    const entries = this.entries();
+    const entries = this.open ? this.entries() : [];
     const current = this.view ? entries.find((entry) => entry.submenu === this.view) : undefined;
     return html`
       <button
@@ -227,6 +188,8 @@ export class S72SettingsMenu extends PlayerUiElement {
         aria-controls="menu"
         @click=${this.onButtonClick}
         @keydown=${this.onButtonKeyDown}
+        @pointerenter=${this.preload}
+        @focus=${this.preload}
       >
         <slot name="settings">${icon('settings')}</slot>
       </button>
@@ -240,59 +203,11 @@ export class S72SettingsMenu extends PlayerUiElement {
         @keydown=${this.onMenuKeyDown}
         @focusout=${this.onFocusOut}
       >
-        ${this.open ? (current ? this.renderSubmenu(current) : this.renderMain(entries)) : nothing}
-      </div>
-    `;
-  }
-
-  private renderMain(entries: SettingsEntry[]) {
-    return entries.map(
-      (entry) => html`
-        <div
-          role="menuitem"
-          part="menu-item"
-          tabindex="-1"
-          aria-haspopup="menu"
-          data-key=${entry.submenu}
-          @click=${() => this.openSubmenu(entry.submenu)}
-        >
-          <span class="label">${entry.label}</span>
-          <span class="value" dir="auto">${entry.value}</span>
-          <span class="arrow" aria-hidden="true">${icon('submenu-open')}</span>
-        </div>
-      `,
-    );
-  }
-
-  private renderSubmenu(entry: SettingsEntry) {
-    return html`
-      <div role="menuitem" part="menu-item" class="back" tabindex="-1" data-key="back" aria-label=${`${entry.label}, ${this.i18n.t('settings.back')}`} @click=${this.backToMain}>
-        <span class="arrow" aria-hidden="true">${icon('submenu-back')}</span>
-        <span class="label">${entry.label}</span>
-      </div>
-      ${entry.groups.map((group) =>
-        group.label
-          ? html`<div role="group" aria-label=${group.label}>
-              <div class="group-label" aria-hidden="true">${group.label}</div>
-              ${group.options.map((option) => this.renderOption(option))}
-            </div>`
-          : group.options.map((option) => this.renderOption(option)),
-      )}
-    `;
-  }
-
-  private renderOption(option: SettingsOption) {
-    return html`
-      <div
-        role="menuitemradio"
-        part="menu-item"
-        tabindex="-1"
-        aria-checked=${option.selected ? 'true' : 'false'}
-        data-key=${option.key}
-        @click=${() => this.choose(option)}
-      >
-        <span class="check" aria-hidden="true">${icon('check')}</span>
-        <span class="label" dir="auto">${option.label}</span>
+        ${this.open && menuModule
+          ? current
+            ? menuModule.renderSubmenu(current, this.i18n.t('settings.back'), this.backToMain, (option) => this.choose(option))
+            : menuModule.renderMain(entries, (submenu) => this.openSubmenu(submenu))
+          : nothing}
       </div>
     `;
   }
@@ -304,7 +219,22 @@ export class S72SettingsMenu extends PlayerUiElement {
 
   /** Opens the menu on its main view, focusing its first (`first`) or last (`last`) item. */
   show(focus: 'first' | 'last' = 'first'): void {
-    if (this.entries().length === 0) return;
+    if (!hasSettingsEntries(this.facts())) return;
+    if (!menuModule) {
+      // The first open waits for the menu's code, then opens with the focus where it was asked.
+      loadMenu().then(
+        () => {
+          if (this.isConnected) this.show(focus);
+        },
+        () => undefined,
+      );
+      return;
+    }
+    if (!this.menuStyled && this.shadowRoot) {
+      // The menu's own styles come with its code.
+      adoptStyles(this.shadowRoot, [...S72SettingsMenu.elementStyles, menuModule.menuStyles]);
+      this.menuStyled = true;
+    }
     this.view = null;
     this.pendingFocus = focus;
     if (!this.open) {
@@ -362,6 +292,10 @@ export class S72SettingsMenu extends PlayerUiElement {
     }
     this.backToMain();
   }
+
+  private preload = (): void => {
+    loadMenu().catch(() => undefined);
+  };
 
   private onButtonClick = (): void => {
     if (this.open) this.close();

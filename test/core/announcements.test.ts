@@ -1,6 +1,6 @@
 /** The live region's sentences (core/ui/announcements.ts; issue 10 "one polite live region"). */
 import { expect } from '@open-wc/testing';
-import { createTranslator } from '../../src-element/core/i18n/index.js';
+import { createTranslator, loadStringTable } from '../../src-element/core/i18n/index.js';
 import type { PlayerTracks } from '../../src-element/core/player-store.js';
 import { announcements, type AnnounceFacts } from '../../src-element/core/ui/announcements.js';
 
@@ -19,6 +19,9 @@ const say = (change: Partial<AnnounceFacts>, from: Partial<AnnounceFacts> = {}) 
   announcements({ ...base, ...from }, { ...base, ...from, ...change }, en).map((a) => `${a.kind}: ${a.text}`);
 
 describe('announcements', () => {
+  // The Arabic table is fetched on demand (the player's CDN build never downloads it for English).
+  before(() => loadStringTable('ar'));
+
   it('says nothing before the media loads, or for the load itself', () => {
     expect(announcements({ ...base, loaded: false }, { ...base, paused: false }, en)).to.deep.equal([]);
     expect(say({ tracks: TRACKS }, { tracks: NO_TRACKS })).to.deep.equal([]);

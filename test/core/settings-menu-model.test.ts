@@ -3,9 +3,10 @@
  * which submenus show for which tracks and configuration, option order, labels and selection.
  */
 import { expect } from '@open-wc/testing';
-import { createTranslator } from '../../src-element/core/i18n/index.js';
+import { createTranslator, loadStringTable } from '../../src-element/core/i18n/index.js';
 import type { AudioTrackInfo, TextTrackInfo, VideoTrackInfo } from '../../src-element/core/engine/engine.js';
 import { settingsEntries, SPEED_MENU_RATES, type SettingsFacts } from '../../src-element/core/ui/settings-menu-model.js';
+import { hasSettingsEntries } from '../../src-element/core/ui/settings-menu-rules.js';
 import { DEFAULT_SUBTITLE_PREFERENCES } from '../../src-element/core/ui/ui-state.js';
 
 const en = createTranslator('en');
@@ -25,6 +26,9 @@ function facts(overrides: Partial<SettingsFacts> & { text?: TextTrackInfo[]; aud
 const submenus = (f: SettingsFacts) => settingsEntries(f, en).map((entry) => entry.submenu);
 
 describe('settings menu rules', () => {
+  // The Arabic table is fetched on demand (the player's CDN build never downloads it for English).
+  before(() => loadStringTable('ar'));
+
   const TWO_AUDIO = [audio('a1', 'en', 'English', ['main'], true), audio('a2', 'fr', 'Français', ['dub'])];
   const TWO_VIDEO = [video('v1', 360, 800_000), video('v2', 1080, 4_500_000)];
 
@@ -41,6 +45,12 @@ describe('settings menu rules', () => {
   for (const [name, input, expected] of cases) {
     it(name, () => expect(submenus(input)).to.deep.equal(expected));
   }
+
+  it('the settings button shows (hasSettingsEntries, without the menu code) exactly when the menu has entries', () => {
+    for (const [name, input, expected] of cases) expect(hasSettingsEntries(input), name).to.equal(expected.length > 0);
+    const subtitlesWithoutSettings = facts({ text: [text('t1', 'en')], showSubtitleSettings: false });
+    expect(hasSettingsEntries(subtitlesWithoutSettings)).to.equal(true);
+  });
 
   it('Subtitles: Off first and selected when no track shows; a track by label, else language; captions marked', () => {
     const [entry] = settingsEntries(facts({ text: [text('t1', 'en'), text('t2', 'ar', false, 'caption', 'Arabic')] }), en);

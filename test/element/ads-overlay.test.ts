@@ -11,6 +11,7 @@ import { createPlayerStore } from '../../src-element/core/player-store.js';
 import '../../src-element/s72-player.js';
 import '../../src-element/ui/s72-ad-overlay.js';
 import type { S72AdOverlay } from '../../src-element/ui/s72-ad-overlay.js';
+import { until } from '../helpers/demo.js';
 
 const VIEW: AdView = { phase: 'playing', index: 1, count: 2, remainingS: 5, skip: { kind: 'countdown', remainingS: 3 }, paused: false, muted: false, compact: false };
 
@@ -133,7 +134,8 @@ describe('<s72-ad-overlay>', () => {
     const inner = player.shadowRoot!.querySelector('s72-ad-overlay')!;
     player.store.setUi({ ad: { ...VIEW, skip: { kind: 'ready' } } });
     await inner.updateComplete;
-    expect(inner.shadowRoot!.querySelector('[role="region"]')!.getAttribute('aria-label')).to.equal('إعلان');
+    // The Arabic table is fetched on demand: the overlay speaks Arabic once it is there.
+    await until(() => inner.shadowRoot!.querySelector('[role="region"]')?.getAttribute('aria-label') === 'إعلان', 'the Arabic texts');
     expect(inner.shadowRoot!.querySelector('[part="skip-ad-button"]')!.textContent!.trim()).to.equal('تخطي الإعلان');
   });
 });

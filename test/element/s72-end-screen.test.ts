@@ -208,16 +208,25 @@ describe('EndScreenController', () => {
     clock = sinon.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'] });
     new EndScreenController(host);
   }
+  /**
+   * Moves the fake clock on, then waits for the end screen's code (the controller fetches it on
+   * demand and shows the end screen once it is defined; this file has it loaded already).
+   */
+  async function tick(ms: number): Promise<void> {
+    await clock.tickAsync(ms);
+    await import('../../src-element/ui/s72-end-screen.js');
+    for (let i = 0; i < 3; i++) await Promise.resolve();
+  }
 
   it('shows 250 ms after the last item enters the window, not before', async () => {
     host.store.setUi({ suggestions: SUGGESTIONS });
     start();
-    clock.tick(END_SCREEN_MOUNT_DELAY_MS * 2);
+    await tick(END_SCREEN_MOUNT_DELAY_MS * 2);
     expect(shown()).to.equal(false);
     await seekTo(nearEnd());
-    clock.tick(END_SCREEN_DELAY_MS - 1);
+    await tick(END_SCREEN_DELAY_MS - 1);
     expect(shown()).to.equal(false);
-    clock.tick(1);
+    await tick(1);
     expect(shown()).to.equal(true);
   });
 
@@ -225,9 +234,9 @@ describe('EndScreenController', () => {
     host.store.setUi({ suggestions: SUGGESTIONS });
     await seekTo(nearEnd());
     start();
-    clock.tick(END_SCREEN_MOUNT_DELAY_MS - 1);
+    await tick(END_SCREEN_MOUNT_DELAY_MS - 1);
     expect(shown()).to.equal(false);
-    clock.tick(1);
+    await tick(1);
     expect(shown()).to.equal(true);
   });
 
@@ -236,11 +245,11 @@ describe('EndScreenController', () => {
     host.store.setUi({ suggestions: SUGGESTIONS });
     start();
     await seekTo(nearEnd());
-    clock.tick(10_000);
+    await tick(10_000);
     expect(shown()).to.equal(false);
     host.effectiveConfig = {};
     host.store.setUi({ suggestions: [] });
-    clock.tick(10_000);
+    await tick(10_000);
     expect(shown()).to.equal(false);
   });
 
@@ -248,7 +257,7 @@ describe('EndScreenController', () => {
     host.store.setUi({ suggestions: SUGGESTIONS });
     start();
     await seekTo(nearEnd());
-    clock.tick(END_SCREEN_MOUNT_DELAY_MS);
+    await tick(END_SCREEN_MOUNT_DELAY_MS);
     expect(shown()).to.equal(true);
     await seekTo(1);
     expect(shown()).to.equal(false);
@@ -258,14 +267,14 @@ describe('EndScreenController', () => {
     host.store.setUi({ suggestions: SUGGESTIONS });
     start();
     await seekTo(nearEnd());
-    clock.tick(END_SCREEN_MOUNT_DELAY_MS);
+    await tick(END_SCREEN_MOUNT_DELAY_MS);
     expect(shown()).to.equal(true);
 
     host.dispatchEvent(new CustomEvent('s72-end-screen-close-request', { bubbles: true, composed: true }));
     expect(shown()).to.equal(false);
     await seekTo(1);
     await seekTo(nearEnd());
-    clock.tick(10_000);
+    await tick(10_000);
     expect(shown()).to.equal(false);
 
     // Another source (content change): hidden, and the close is forgotten for the new item.
@@ -273,7 +282,7 @@ describe('EndScreenController', () => {
     await withMp4Again(host);
     await emptied;
     await seekTo(nearEnd());
-    clock.tick(END_SCREEN_DELAY_MS);
+    await tick(END_SCREEN_DELAY_MS);
     expect(shown()).to.equal(true);
   });
 
@@ -281,7 +290,7 @@ describe('EndScreenController', () => {
     host.store.setUi({ suggestions: SUGGESTIONS });
     start();
     await seekTo(nearEnd());
-    clock.tick(END_SCREEN_MOUNT_DELAY_MS);
+    await tick(END_SCREEN_MOUNT_DELAY_MS);
     expect(shown()).to.equal(true);
     const emptied = nextEvent(host.video, 'emptied');
     host.video.removeAttribute('src');

@@ -162,6 +162,8 @@ describe('<s72-player> in the page', function () {
   it('speaks Arabic under lang="ar" and mirrors its controls', async () => {
     const player = await fixture<S72Player>(html`<s72-player lang="ar" src=${demoUrl(MEDIA.clearDash)} muted></s72-player>`);
     await nextEvent(player, 's72-loaded');
+    // The controls render once the Arabic table (fetched on demand) is there.
+    await until(() => player.shadowRoot!.querySelector('s72-control-bar') !== null, 'the controls render');
     await controlBar(player).updateComplete;
     const play = barPart(player, 'play-button');
     expect(play.getAttribute('aria-label')).to.not.equal('Play');
@@ -181,7 +183,7 @@ describe('<s72-player> in the page', function () {
     const entries = () => [...menu().shadowRoot!.querySelectorAll<HTMLElement>('[role^="menuitem"]')];
     const entry = (label: string) => entries().find((item) => item.querySelector('.label')?.textContent?.trim() === label);
     menu().shadowRoot!.querySelector<HTMLButtonElement>('[part="settings-button"]')!.click();
-    await menu().updateComplete;
+    await until(() => entries().length > 0, 'the menu opens (its code is fetched on the first open)');
     expect(entry('Playback speed'), 'off by default').to.equal(undefined);
     let reloads = 0;
     player.addEventListener('s72-loaded', () => (reloads += 1));

@@ -222,6 +222,8 @@ describe('<s72-seek-bar> in <s72-player>', function () {
   it('reads the store, and speaks its value in the player language (Arabic)', async () => {
     const player = await fixture<S72Player>(html`<s72-player lang="ar" muted src=${demoUrl(MEDIA.mp4)} style="width: 640px"></s72-player>`);
     await nextEvent(player, 's72-loaded');
+    // The controls render once the Arabic table (fetched on demand) is there.
+    await until(() => player.shadowRoot!.querySelector('s72-control-bar') !== null, 'the controls render');
     const bar = player.shadowRoot!.querySelector('s72-control-bar')!.shadowRoot!.querySelector('s72-seek-bar')!;
     await bar.updateComplete;
     const range = input(bar);

@@ -7,7 +7,7 @@ import { expect, fixture, html } from '@open-wc/testing';
 import { sendKeys } from '@web/test-runner-commands';
 import '../../src-element/s72-player.js';
 import type { S72Player } from '../../src-element/s72-player.js';
-import type { S72SettingsMenu } from '../../src-element/ui/s72-settings-menu.js';
+import { loadSettingsMenu, type S72SettingsMenu } from '../../src-element/ui/s72-settings-menu.js';
 import { PREFERENCES_STORAGE_KEY } from '../../src-element/core/ui/ui-state.js';
 import { MEDIA, demoUrl, nextEvent, until } from '../helpers/demo.js';
 
@@ -32,6 +32,8 @@ describe('<s72-settings-menu> (player-and-client §4 "Menus", §5 "Menu rules")'
   const labelOf = (item: HTMLElement | null | undefined) => item?.querySelector('.label')?.textContent?.trim();
   const itemNamed = (p: S72Player, label: string) => items(p).find((item) => labelOf(item) === label)!;
   async function settle(p: S72Player) {
+    // The menu's code is fetched on demand (the first open waits for it, then opens).
+    await loadSettingsMenu();
     await menuOf(p).updateComplete;
     await new Promise((resolve) => requestAnimationFrame(resolve));
   }

@@ -10,7 +10,7 @@ import '../../src-element/s72-player.js';
 import type { S72Player } from '../../src-element/s72-player.js';
 import { createPlayerStore } from '../../src-element/core/player-store.js';
 import type { S72StatsOverlay } from '../../src-element/ui/s72-stats-overlay.js';
-import { graphPoints } from '../../src-element/ui/s72-stats-overlay.js';
+import { graphPoints } from '../../src-element/ui/stats-panel.js';
 import { MEDIA, demoUrl, nextEvent, until } from '../helpers/demo.js';
 import { manualClock } from '../shell/support/manual-clock.js';
 

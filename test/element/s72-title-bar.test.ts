@@ -10,6 +10,7 @@ import '../../src-element/s72-player.js';
 import type { S72Player } from '../../src-element/s72-player.js';
 import { safeBackUrl, type S72TitleBar } from '../../src-element/ui/s72-title-bar.js';
 import '../../src-element/ui/s72-title-bar.js';
+import { until } from '../helpers/demo.js';
 
 const BASE = 'https://shop.example/play/film-1?x=1';
 
@@ -103,7 +104,8 @@ describe('<s72-title-bar> in <s72-player>', () => {
     </div>`);
     const player = parent.querySelector<S72Player>('s72-player')!;
     player.config = { title: 'الفيلم', subtitle: 'الحلقة 2', navigateBackUrl: '/browse' };
-    await player.updateComplete;
+    // The controls render once the Arabic table (fetched on demand) is there.
+    await until(() => player.shadowRoot!.querySelector('s72-title-bar') !== null, 'the title bar renders');
     const bar = player.shadowRoot!.querySelector('s72-title-bar')!;
     await bar.updateComplete;
     expect(part(bar, 'title')!.textContent).to.equal('الفيلم');

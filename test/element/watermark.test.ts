@@ -26,6 +26,7 @@ import {
 import '../../src-element/s72-player.js';
 import type { S72Player } from '../../src-element/s72-player.js';
 import { ADULT_TOKEN, demoUrl, MEDIA, until } from '../helpers/demo.js';
+import { loadSettingsMenu } from '../../src-element/ui/s72-settings-menu.js';
 
 const VIEWER = 'viewer-4711';
 const b64url = (value: unknown): string =>
@@ -329,6 +330,7 @@ describe('watermark', function () {
       const bar = element.shadowRoot!.querySelector('s72-control-bar')!;
       const menu = bar.shadowRoot!.querySelector('s72-settings-menu')!;
       menu.shadowRoot!.querySelector<HTMLButtonElement>('[part="settings-button"]')!.click();
+      await loadSettingsMenu(); // the menu's code is fetched on the first open
       await menu.updateComplete;
       await clock.tickAsync(WATERMARK_CHECK_INTERVAL_MS * 4);
       const panel = menu.shadowRoot!.querySelector('[part="settings-menu"]')!.getBoundingClientRect();
@@ -369,8 +371,9 @@ describe('watermark', function () {
     element.suggestions = [{ slug: '/film/next', title: 'Next', source: 'recommendation' }];
     const media = videoOf(element);
     media.currentTime = media.duration - 8;
+    // The end screen's code is fetched on demand: it is in the player once it is about to show.
+    await until(() => element.shadowRoot!.querySelector('s72-end-screen')?.hasAttribute('open') === true, 'end screen open');
     const end = element.shadowRoot!.querySelector('s72-end-screen')!;
-    await until(() => end.hasAttribute('open'), 'end screen open');
     const overlaps = (a: DOMRect, b: DOMRect) => a.left < b.right && b.left < a.right && a.top < b.bottom && b.top < a.bottom;
     expect(overlaps(end.getBoundingClientRect(), markOf(element)!.getBoundingClientRect()), 'the end screen is over the watermark').to.equal(true);
     await sleep(WATERMARK_CHECK_INTERVAL_MS * 3);

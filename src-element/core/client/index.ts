@@ -133,7 +133,6 @@ export type { ContentMetadata, ContentMetadataEpisode, ContentMetadataImages, Co
 // The string table (en, ar): shared with <s72-player>, used by the play page for every on-screen text.
 export {
   ERROR_TEXT_CODES,
-  STRING_TABLES,
   SUPPORTED_LOCALES,
   createTranslator,
   formatCountdown,
@@ -146,6 +145,8 @@ export {
   type MessageParams,
   type Translator,
 } from '../i18n/index.js';
+// Every table built in: the play page shows its texts in Arabic synchronously.
+export { STRING_TABLES } from '../i18n/tables.js';
 export {
   CONTENT_QUERY_ROOT,
   CONTENT_RETRY_BACKOFF,

@@ -9,6 +9,9 @@
  * - Clock times stay Latin digits `h:mm:ss` in both languages, and so do counts in sentences
  *   (see `time.ts`); only the words around them are translated.
  * - Arabic is right to left: `Translator.dir` is `'rtl'`; callers set `dir` on their root.
+ * - English is built in; the Arabic table is fetched on demand ({@link loadStringTable}), so a page
+ *   in English never downloads it. Until it is there, an Arabic translator gives the English texts.
+ *   `s72-player/client` has every table built in (`STRING_TABLES`, `tables.ts`).
  *
  * @example
  * const i18n = createTranslator(resolveLocale(navigator.languages)); // 'ar-EG' → Arabic
@@ -16,7 +19,6 @@
  * i18n.spokenTime(3905);                           // "1 hour 5 minutes 5 seconds"
  * i18n.errorText('film_not_found').title;          // "Film not found"
  */
-import { ar } from './ar.js';
 import { en } from './en.js';
 import { countdownParts, splitSeconds } from './time.js';
 import type { Locale, MessageKey, MessageParams, PluralMessage, StringTable } from './types.js';
@@ -24,13 +26,53 @@ import type { Locale, MessageKey, MessageParams, PluralMessage, StringTable } fr
 export type { ArabicPlural, Locale, MessageKey, MessageParams, PluralMessage, StringTable } from './types.js';
 export { countdownParts, formatPosition, formatTime, splitSeconds, wholeSeconds, type TimeParts } from './time.js';
 export { en } from './en.js';
-export { ar } from './ar.js';
 
 /** The languages with a table, English first (the fallback). */
 export const SUPPORTED_LOCALES: readonly Locale[] = Object.freeze(['en', 'ar'] as const);
 
-/** The tables by language. */
-export const STRING_TABLES: Readonly<Record<Locale, StringTable>> = Object.freeze({ en, ar });
+/** The tables there now, by language: English always; another once loaded or registered. */
+const tables = new Map<Locale, StringTable>([['en', en]]);
+
+/** How each table other than English is fetched (its own chunk in the CDN build). */
+const TABLE_LOADERS: Readonly<Record<Exclude<Locale, 'en'>, () => Promise<StringTable>>> = {
+  ar: () => import('./ar.js').then((module) => module.ar),
+};
+const pendingTables = new Map<Locale, Promise<void>>();
+
+/** Makes a table available synchronously (a bundle that ships it; `tables.ts`). */
+export function registerStringTable(locale: Locale, table: StringTable): void {
+  tables.set(locale, table);
+}
+
+/** Whether the table of a language (any tag, resolved by {@link resolveLocale}) is there now. */
+export function hasStringTable(locale: string | null | undefined): boolean {
+  return tables.has(resolveLocale(locale));
+}
+
+/**
+ * Fetches the table of a language (any tag, resolved by {@link resolveLocale}) unless it is there;
+ * resolves once translators of that language give its texts. Rejects when the download fails (a
+ * later call tries again); the translators keep giving the English texts meanwhile.
+ */
+export function loadStringTable(locale: string | null | undefined): Promise<void> {
+  const resolved = resolveLocale(locale);
+  if (tables.has(resolved)) return Promise.resolve();
+  let pending = pendingTables.get(resolved);
+  if (!pending) {
+    pending = TABLE_LOADERS[resolved as Exclude<Locale, 'en'>]().then(
+      (table) => {
+        tables.set(resolved, table);
+        pendingTables.delete(resolved);
+      },
+      (error: unknown) => {
+        pendingTables.delete(resolved);
+        throw error;
+      },
+    );
+    pendingTables.set(resolved, pending);
+  }
+  return pending;
+}
 
 /** Languages written right to left. */
 const RTL_LOCALES: ReadonlySet<Locale> = new Set<Locale>(['ar']);
@@ -100,13 +142,16 @@ function isMessageKey(table: StringTable, key: string): key is MessageKey {
 
 class TableTranslator implements Translator {
   readonly dir: 'ltr' | 'rtl';
-  private readonly table: StringTable;
   private readonly plurals: Intl.PluralRules;
 
   constructor(readonly locale: Locale) {
     this.dir = RTL_LOCALES.has(locale) ? 'rtl' : 'ltr';
-    this.table = STRING_TABLES[locale];
     this.plurals = new Intl.PluralRules(locale);
+  }
+
+  /** The language's table, or English until it is loaded. */
+  private get table(): StringTable {
+    return tables.get(this.locale) ?? en;
   }
 
   t(key: MessageKey, params?: MessageParams): string {
@@ -141,7 +186,8 @@ const translators = new Map<Locale, Translator>();
 
 /**
  * The translator of a language (a {@link Locale}, or any tag, resolved by {@link resolveLocale});
- * one shared instance per language, so it can be compared by identity.
+ * one shared instance per language, so it can be compared by identity. It gives the English texts
+ * until the language's table is there (see {@link loadStringTable}).
  */
 export function createTranslator(locale: string | null | undefined): Translator {
   const resolved = resolveLocale(locale);

@@ -8,7 +8,7 @@
  */
 import type { Translator } from '../i18n/index.js';
 import type { PlayerTracks } from '../player-store.js';
-import { audioTrackLabel, qualityLabel, textTrackLabel } from './settings-menu-model.js';
+import { audioTrackLabel, qualityLabel, textTrackLabel } from './track-labels.js';
 
 /** A position change larger than this that playback alone does not explain is a seek, seconds. */
 export const SEEK_JUMP_S = 1.5;

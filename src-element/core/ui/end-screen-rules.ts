@@ -74,3 +74,19 @@ export function endScreenDue(input: EndScreenInput): boolean {
   if (!Number.isFinite(duration) || duration <= 0 || !Number.isFinite(currentTime)) return false;
   return duration - currentTime <= endScreenWindowS(duration, input.timingS);
 }
+
+// issue 23: the end screen's code is fetched on demand, a while before it can show.
+/** Seconds before the end screen's window opens when its code starts downloading. */
+export const END_SCREEN_PRELOAD_LEAD_S = 30;
+
+/**
+ * Whether the end screen's code should be fetched now: it could show within
+ * {@link END_SCREEN_PRELOAD_LEAD_S} (the same rule as {@link endScreenDue}, with a wider window).
+ */
+export function endScreenSoon(input: EndScreenInput): boolean {
+  if (endScreenDue(input)) return true;
+  if (!input.loaded || input.live || input.enabled === false || input.suggestions <= 0 || input.closed) return false;
+  const { duration, currentTime } = input;
+  if (!Number.isFinite(duration) || duration <= 0 || !Number.isFinite(currentTime)) return false;
+  return duration - currentTime <= endScreenWindowS(duration, input.timingS) + END_SCREEN_PRELOAD_LEAD_S;
+}

@@ -17,9 +17,11 @@
  */
 import type { Translator } from '../i18n/index.js';
 import type { MessageKey } from '../i18n/types.js';
-import type { AudioTrackInfo, TextTrackInfo, VideoTrackInfo } from '../engine/engine.js';
 import type { PlayerTracks } from '../player-store.js';
+import { audioTrackLabel, qualityLabel, textTrackLabel } from './track-labels.js';
 import { SUBTITLE_PREFERENCE_VALUES, type SubtitlePreferences } from './ui-state.js';
+
+export { audioTrackLabel, qualityLabel, textTrackLabel } from './track-labels.js';
 
 /** The submenus, in the main view's order. */
 export type SettingsSubmenu = 'subtitles' | 'subtitleSettings' | 'audio' | 'speed' | 'quality';
@@ -69,27 +71,6 @@ export interface SettingsFacts {
 // player-and-client §4
 /** The speeds of the menu, in menu order. */
 export const SPEED_MENU_RATES: readonly number[] = Object.freeze([2, 1.5, 1.25, 1, 0.75, 0.5]);
-
-/** A text track's name: its label, else its language, else "Subtitles". */
-export function textTrackLabel(track: TextTrackInfo, t: Translator): string {
-  const name = track.label || track.language || t.t('settings.subtitles');
-  return track.kind === 'caption' || track.kind === 'captions' ? t.t('settings.captionsTrack', { name }) : name;
-}
-
-/** An audio track's name: label, language (when the label does not already say it) and roles. */
-export function audioTrackLabel(track: AudioTrackInfo): string {
-  const parts = [track.label || track.language || '?'];
-  if (track.language && track.label && track.label !== track.language) parts.push(track.language);
-  const roles = track.roles.filter((role) => role && role !== 'main');
-  if (roles.length > 0) parts.push(roles.join(', '));
-  return parts.join(' · ');
-}
-
-/** A video track's name: "1080p · 4.5 Mbps" (the label when the height is unknown). */
-export function qualityLabel(track: VideoTrackInfo, t: Translator): string {
-  const mbps = (track.bandwidth / 1e6).toFixed(track.bandwidth >= 10e6 ? 0 : 1);
-  return t.t('settings.qualityTrack', { name: track.height ? `${track.height}p` : track.label, mbps });
-}
 
 /** A speed's name: "Normal" for 1, else "x1.5". */
 export function speedLabel(rate: number, t: Translator): string {

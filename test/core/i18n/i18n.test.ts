@@ -1,11 +1,9 @@
 import { expect } from '@open-wc/testing';
+import { STRING_TABLES, ar, en } from '../../../src-element/core/i18n/tables.js';
 import {
   ERROR_TEXT_CODES,
-  STRING_TABLES,
   SUPPORTED_LOCALES,
-  ar,
   createTranslator,
-  en,
   formatCountdown,
   resolveLocale,
   type ArabicPlural,
