@@ -53,19 +53,20 @@ function shakaAsGlobalScript(): Plugin {
 }
 
 /**
- * The page's own modules have no side effects at import (only the entry, main.ts, and the
- * stylesheet do): declared here, over the package's `sideEffects` (which lists `src-shell/**` for
- * the element's definitions it imports), so that a feature's index that re-exports its React
- * screens does not pull them, and React, into the entry chunk (issue 23: the entry must stay small).
+ * The page's React modules (`.tsx`: components, hooks, the app) have no side effects at import:
+ * declared here, over the package's `sideEffects` (which lists `src-shell/**`), so that a feature's
+ * index that re-exports its React screens (e.g. device-support's) does not pull them, and React,
+ * into the entry chunk when the entry uses only the feature's framework-free part (issue 23: the
+ * entry must stay small). Plain `.ts` modules keep the package's rule.
  */
-function shellModulesWithoutSideEffects(): Plugin {
+function shellComponentsWithoutSideEffects(): Plugin {
   const shellDir = `${root.replace(/[\\/]$/, '')}/`;
   return {
-    name: 's72:shell-modules-without-side-effects',
+    name: 's72:shell-components-without-side-effects',
     enforce: 'post',
     transform(_code, id) {
       const path = id.split('?')[0]!;
-      if (!path.startsWith(shellDir) || !/\.tsx?$/.test(path) || path === `${shellDir}main.ts`) return null;
+      if (!path.startsWith(shellDir) || !path.endsWith('.tsx')) return null;
       return { moduleSideEffects: false };
     },
   };
@@ -138,7 +139,7 @@ export default defineConfig({
   base: BASE,
   publicDir: false,
   envPrefix: 'VITE_',
-  plugins: [shakaAsGlobalScript(), shellModulesWithoutSideEffects(), preloadStartChunks()],
+  plugins: [shakaAsGlobalScript(), shellComponentsWithoutSideEffects(), preloadStartChunks()],
   resolve: { alias: PACKAGE_ALIASES },
   // Served as-is in dev (no CommonJS pre-bundling), for the same reason as the plugin.
   optimizeDeps: { exclude: ['shaka-player'] },
