@@ -73,23 +73,83 @@ function shakaAsGlobalScript(): Plugin {
 }
 
 /**
- * `<link rel="modulepreload">` for shaka's DASH chunk in the page's head (issue 12): the engine
- * downloads while the page's own bundle downloads and evaluates, instead of from `main.tsx`'s
- * `preloadEngines()` (after that evaluation), where it also took one of the browser's six
- * connections from the flow's first calls. Build only (the dev server has no chunks).
+ * The page's React modules (`.tsx`: components, hooks, the app) have no side effects at import:
+ * declared here, over the package's `sideEffects` (which lists `src-shell/**`), so that a feature's
+ * index that re-exports its React screens (e.g. device-support's) does not pull them, and React,
+ * into the entry chunk when the entry uses only the feature's framework-free part (issue 23: the
+ * entry must stay small). Plain `.ts` modules keep the package's rule.
  */
-function preloadDashEngine(): Plugin {
+function shellComponentsWithoutSideEffects(): Plugin {
+  const shellDir = `${root.replace(/[\\/]$/, '')}/`;
   return {
-    name: 's72:preload-dash-engine',
+    name: 's72:shell-components-without-side-effects',
+    enforce: 'post',
+    transform(_code, id) {
+      const path = id.split('?')[0]!;
+      if (!path.startsWith(shellDir) || !path.endsWith('.tsx')) return null;
+      return { moduleSideEffects: false };
+    },
+  };
+}
+
+/**
+ * The chunks the entry loads at once with `import()` (main.ts), named after a module they hold so
+ * that they read as what they are (the player's would otherwise be called `react`, after
+ * `src-element/react/index.ts`); tests hold them back by these names.
+ */
+const START_CHUNK_NAMES: ReadonlyMap<string, string> = new Map([
+  [source('src-element/s72-player.ts'), 'player'],
+  [source('src-shell/app/mount.tsx'), 'app'],
+]);
+
+/** The name of a chunk's file: `player`, `app`, or the bundler's name. */
+function chunkName(chunk: { name: string; moduleIds: readonly string[] }): string {
+  for (const [moduleId, name] of START_CHUNK_NAMES) if (chunk.moduleIds.includes(moduleId)) return name;
+  return '[name]';
+}
+
+/**
+ * Preloads in the page's head for the code the page needs before its first frame (issues 12 and
+ * 23), so that it downloads with the entry, before the flow's first calls take the browser's six
+ * connections:
+ * - the chunks the entry imports at once (the React app and the player, with the chunks they
+ *   import) as `<link rel="preload" as="script" crossorigin>`: downloaded only, compiled when the
+ *   entry imports them. As `modulepreload` Chromium compiled them as they arrived, ahead of the
+ *   entry's own evaluation, and the first calls left later (measured with the start-up benchmark's
+ *   waterfall);
+ * - shaka's DASH chunk as `<link rel="modulepreload">`, as before (issue 12).
+ * The engines' other chunks (HLS, the ad runtime) load only when used. Build only (the dev server
+ * has no chunks).
+ */
+function preloadStartChunks(): Plugin {
+  return {
+    name: 's72:preload-start-chunks',
     apply: 'build',
     enforce: 'post',
     transformIndexHtml(_html, context) {
-      const chunk = Object.values(context.bundle ?? {}).find((item) => item.type === 'chunk' && item.name === 'shaka-dash-lib');
-      if (!chunk) {
-        this.warn?.('no shaka-dash-lib chunk: the DASH engine is not preloaded by the page');
+      const chunks = Object.values(context.bundle ?? {}).filter((item) => item.type === 'chunk');
+      const byFile = new Map(chunks.map((chunk) => [chunk.fileName, chunk]));
+      const entry = chunks.find((chunk) => chunk.isEntry);
+      const engine = chunks.find((chunk) => chunk.name === 'shaka-dash-lib');
+      if (!entry || !engine) {
+        this.warn?.('no entry or no shaka-dash-lib chunk: the start chunks are not preloaded by the page');
         return [];
       }
-      return [{ tag: 'link', attrs: { rel: 'modulepreload', crossorigin: true, href: `${BASE}${chunk.fileName}` }, injectTo: 'head' }];
+      // The entry's own static imports are already preloaded by Vite.
+      const seen = new Set<string>([entry.fileName, ...entry.imports]);
+      const files: string[] = [];
+      const visit = (fileName: string): void => {
+        if (seen.has(fileName)) return;
+        seen.add(fileName);
+        files.push(fileName);
+        for (const imported of byFile.get(fileName)?.imports ?? []) visit(imported);
+      };
+      for (const fileName of entry.dynamicImports) visit(fileName);
+      const link = (attrs: Record<string, string | boolean>) => ({ tag: 'link', attrs: { ...attrs, crossorigin: true }, injectTo: 'head' as const });
+      return [
+        ...files.map((fileName) => link({ rel: 'preload', as: 'script', href: `${BASE}${fileName}` })),
+        link({ rel: 'modulepreload', href: `${BASE}${engine.fileName}` }),
+      ];
     },
   };
 }
@@ -99,7 +159,7 @@ export default defineConfig({
   base: BASE,
   publicDir: false,
   envPrefix: 'VITE_',
-  plugins: [ownShakaDashBuild(), shakaAsGlobalScript(), preloadDashEngine()],
+  plugins: [ownShakaDashBuild(), shakaAsGlobalScript(), shellComponentsWithoutSideEffects(), preloadStartChunks()],
   resolve: { alias: PACKAGE_ALIASES },
   // Served as-is in dev (no CommonJS pre-bundling), for the same reason as the plugin.
   optimizeDeps: { exclude: ['shaka-player'] },
@@ -114,8 +174,13 @@ export default defineConfig({
     // Keep every script external (CSP: no inline script).
     assetsInlineLimit: 0,
     modulePreload: { polyfill: false },
-    // Licence notices (`@license`, `/*!`) stay in the chunks, as in the CDN build.
-    rolldownOptions: { output: { comments: { legal: true, annotation: false, jsdoc: false } } },
+    rolldownOptions: {
+      output: {
+        chunkFileNames: (chunk) => `assets/${chunkName(chunk)}-[hash].js`,
+        // Licence notices (`@license`, `/*!`) stay in the chunks, as in the CDN build.
+        comments: { legal: true, annotation: false, jsdoc: false },
+      },
+    },
   },
   server: {
     fs: { allow: [fileURLToPath(new URL('..', import.meta.url))] },

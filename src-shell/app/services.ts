@@ -20,7 +20,7 @@ import { allowedTelemetryUrl, PlayTelemetry, telemetryFrequencyMs } from '../fea
 import type { PlaySession } from '../types/play-session.js';
 import { createParentMessenger, defaultHost, type ParentMessenger } from '../lib/parent-messaging.js';
 import { browserLocalStorage, browserSessionStorage, createJsonStorage } from '../lib/storage.js';
-import { LANG_PARAM, browserLanguages, pageLocale } from '../lib/i18n.js';
+import { LANG_PARAM, browserLanguages, pageLocale } from '../lib/locale.js';
 import { createPageLogger, type PageLogger } from './logger.js';
 
 export interface AppServices {

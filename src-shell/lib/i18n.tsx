@@ -8,30 +8,15 @@
  * {@link useTranslator}. Outside a provider the translator is English (screen tests render without one).
  */
 import { createContext, useContext, useLayoutEffect, type ReactNode } from 'react';
-import { STRING_TABLES, createTranslator, resolveLocale, type Locale, type Translator } from 's72-player/client';
+import { STRING_TABLES, createTranslator, type Locale, type Translator } from 's72-player/client';
 
-/** The query parameter that chooses the page's language. */
-export const LANG_PARAM = 'lang';
+export { LANG_PARAM, browserLanguages, pageLocale } from './locale.js';
 
 const I18nContext = createContext<Translator>(createTranslator('en'));
 
 /** The translator of the page's language (English outside {@link I18nProvider}). */
 export function useTranslator(): Translator {
   return useContext(I18nContext);
-}
-
-/**
- * The page's language: the `lang` parameter when it names a language with a table, else the first
- * of `languages` (the browser's preferences) that has one, else English.
- */
-export function pageLocale(lang: string | null | undefined, languages: readonly string[] | undefined): Locale {
-  return resolveLocale([lang ?? '', ...(languages ?? [])]);
-}
-
-/** The browser's preferred languages, `[]` where there is no `navigator`. */
-export function browserLanguages(): readonly string[] {
-  if (typeof navigator === 'undefined') return [];
-  return navigator.languages?.length ? navigator.languages : navigator.language ? [navigator.language] : [];
 }
 
 /** The static document title of index.html in any language, replaced by the page's own. */

@@ -81,7 +81,7 @@ export function PlayRoute({ session }: { session: PlaySession | null }) {
   // The player's LIVE_STREAM_EXPIRED hook (play-page §4): a new streams call; one function per flow.
   const refreshPlayToken = useCallback(() => flow.refreshPlayToken(), [flow]);
   // play-page §9: autoplay is decided once, with a silent clip, before the player starts. The page
-  // starts the check at boot (main.tsx) unless the address says autoplay=false, so it runs alongside
+  // starts the check at boot (main.ts) unless the address says autoplay=false, so it runs alongside
   // the flow's API calls instead of adding to the time to first frame; this reads its answer.
   const wantsAutoplay = session?.autoplay === true || (state.status === 'playing' && state.playback.autoplay);
   const [autoplayVerdict, setAutoplayVerdict] = useState<AutoplayVerdict | null>(null);

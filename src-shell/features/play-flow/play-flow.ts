@@ -274,19 +274,18 @@ export function createPlayFlow(deps: PlayFlowDeps): PlayFlow {
               )
             : Promise.resolve({ kind: 'none' });
           // play-page §4 step 1: item, availability and configuration in parallel (and the capability
-          // probe and the age-check lookups).
-          return Promise.all([
-            metadata,
-            client.getAvailabilities([slug.slug], signal),
-            client.getConfiguration(signal),
-            caps(),
-            viewer,
-            deps.checkDevice ? deps.checkDevice(client, signal).catch(() => undefined) : Promise.resolve(undefined),
-            // A season is redirected to an episode first: only a streamable item's playlist is asked for.
+          // probe and the age-check lookups). Every request goes out before the capability probe
+          // starts: the probe (a video element, the key-system queries) holds the main thread for
+          // a few milliseconds (issue 23).
+          const availabilitiesCall = client.getAvailabilities([slug.slug], signal);
+          const configurationCall = client.getConfiguration(signal);
+          const deviceCheck = deps.checkDevice ? deps.checkDevice(client, signal).catch(() => undefined) : Promise.resolve(undefined);
+          // A season is redirected to an episode first: only a streamable item's playlist is asked for.
+          const playlistCall =
             deps.loadPlaylist && slug.type !== 'tv-season'
               ? deps.loadPlaylist(command.session, slug.slug, signal).catch(() => undefined)
-              : Promise.resolve(undefined),
-          ]).then(([m, availabilities, configuration, capabilities, v, device, playlist]) => {
+              : Promise.resolve(undefined);
+          return Promise.all([metadata, availabilitiesCall, configurationCall, caps(), viewer, deviceCheck, playlistCall]).then(([m, availabilities, configuration, capabilities, v, device, playlist]) => {
             // The age check's classification (play-page §5) comes with the metadata answer.
             const minimumAge = minimumAgeOf(m.kind === 'film' ? m.film.classifications : m.season.classifications);
             return {
@@ -365,7 +364,7 @@ export function createPlayFlow(deps: PlayFlowDeps): PlayFlow {
       return () => listeners.delete(listener);
     },
     start(session) {
-      // The page starts the flow before its first render (main.tsx, issue 12) and the play route
+      // The page starts the flow before its first render (main.ts, issues 12 and 23) and the play route
       // starts it again once mounted: the same session already running is not restarted.
       if (session !== null && session === startedWith && state.status !== 'idle') return;
       startedWith = session;

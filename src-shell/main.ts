@@ -1,0 +1,40 @@
+/**
+ * Entry of the hosted play page (`/play/`, play-page §2). Framework-free and small, so that the
+ * play flow's first calls (play-page §4 step 1: item, availability, configuration) go out as soon
+ * as this module runs (issue 23): it reads the session from the address (and removes the tokens
+ * from it), starts the flow and the autoplay check, and only then loads the React app and the
+ * player's code with `import()`, both fetched in parallel (the page's HTML also preloads them,
+ * vite.config.ts) and evaluated while the first calls are in flight.
+ */
+import { createAppServices } from './app/services.js';
+import { isDeviceSupportPath } from './features/play-session/session-source.js';
+import { preloadPlayback } from './features/play-flow/preload-playback.js';
+import { pageAutoplayVerdict } from './features/play-flow/autoplay-check.js';
+import './styles.css';
+
+const services = createAppServices(window);
+const { session, hash } = services.sessions.getSnapshot();
+// Start-up work for the play route only (`#/device-support` plays nothing).
+const playing = session && !isDeviceSupportPath(hash.rawPath) ? session : null;
+// The play route's flow starts here, before React and the player are loaded: its first calls need
+// only the session. The route's own start with the same session is then a no-op (PlayFlow.start).
+if (playing) services.flow.start(playing);
+// A user-timing mark for the start-up benchmark's waterfall (`BENCH_WATERFALL=1`).
+performance.mark('s72-play:first-calls');
+// play-page §9: the autoplay check (a silent clip) runs alongside the flow's calls.
+if (playing && playing.autoplay !== false) void pageAutoplayVerdict();
+
+// The player's code (the element and its React wrapper, which the React app imports too).
+const player = import('s72-player/react');
+// A failure to load it shows in the app, which imports the same chunk.
+player.catch(() => undefined);
+// The engine's code is fetched from the page's head (a modulepreload, vite.config.ts); this
+// evaluates it while the flow's calls are in flight.
+if (playing) void player.then(({ S72PlayerElement }) => S72PlayerElement.preloadEngines()).catch(() => undefined);
+// The content's manifest and key-system probe start when the streams call answers, before React
+// renders the player.
+preloadPlayback(services.flow, (content, config) => player.then(({ S72PlayerElement }) => S72PlayerElement.preloadContent(content, config)));
+
+const root = document.getElementById('root');
+if (!root) throw new Error('#root is missing from index.html');
+void import('./app/mount.js').then(({ mountApp }) => mountApp(root, services));

@@ -1,0 +1,98 @@
+/**
+ * The play page's start-up order (issue 23): the flow's first calls (play-page §4 step 1) need only
+ * the session from the address, so they go out from the page's small entry module, before React
+ * and the player's code have loaded; that code (the `app` and `player` chunks, and shaka's DASH
+ * chunk) is preloaded from the page's head, and the page plays once it arrives, with the flow's
+ * one streams call (none is made ahead of the flow: it can start a rental's watch window).
+ *
+ * The storefront holds the React app and the player chunks back (its per-path latency) while the
+ * test reads what the storefront has received and what the page shows. Needs `dist-shell/` built.
+ */
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import type { Browser } from 'playwright-core';
+import { newPage, waitForPlayback } from './support/browser.js';
+import { TOKENS, type Demo } from './support/demo.js';
+import { useDemoAndBrowser } from './support/hooks.js';
+
+const FILM_HASH = '#/film/night-harbour/night-harbour';
+/** How long the storefront holds the app and player chunks back, ms: far longer than the entry needs to send the first calls. */
+const HOLD_MS = 6_000;
+
+/** Sets the storefront's added latency for a path pattern (exact, or a prefix ending in `*`). */
+async function setLatency(demo: Demo, path: string, ms: number): Promise<void> {
+  const response = await fetch(`${demo.url}/__demo/latency`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ path, ms }),
+  });
+  assert.ok(response.ok, `latency ${path}: HTTP ${response.status}`);
+}
+
+/** Waits until the storefront has received a request for each path pattern. */
+async function waitForRequests(demo: Demo, patterns: readonly string[], timeoutMs = 20_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const counts = await Promise.all(patterns.map(async (pattern) => (await demo.requests(pattern)).length));
+    if (counts.every((count) => count > 0)) return;
+    if (Date.now() > deadline) assert.fail(`requests not received: ${patterns.filter((_, i) => counts[i] === 0).join(', ')}`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
+describe('play page: start-up order', { timeout: 120_000 }, () => {
+  let demo: Demo;
+  let browser: Browser;
+  useDemoAndBrowser((started) => ({ demo, browser } = started));
+
+  it('preloads the app, the player and the DASH engine from the page head, apart from its entry', async () => {
+    const html = await (await fetch(`${demo.url}/play/`)).text();
+    const entry = /<script type="module"[^>]*src="([^"]+)"/.exec(html)?.[1];
+    const preloads = [...html.matchAll(/<link rel="(?:modulepreload|preload)"[^>]*href="([^"]+)"/g)].map((match) => match[1]!);
+    assert.match(entry ?? '', /^\/play\/assets\/index-[\w-]+\.js$/);
+    for (const name of ['app', 'player', 'shaka-dash-lib']) {
+      assert.ok(
+        preloads.some((href) => new RegExp(`^/play/assets/${name}-[\\w-]+\\.js$`).test(href)),
+        `${name} chunk preloaded: ${preloads.join(', ')}`,
+      );
+    }
+    // The HLS engine and the ad runtime load only when used.
+    assert.ok(!preloads.some((href) => /\/(shaka-lib|schedule-runtime)-/.test(href)), preloads.join(', '));
+  });
+
+  it('sends the first calls before React and the player have loaded, then plays with one streams call', async () => {
+    await setLatency(demo, '/play/assets/app-*', HOLD_MS);
+    await setLatency(demo, '/play/assets/player-*', HOLD_MS);
+    const { context, page } = await newPage(browser);
+    try {
+      await page.goto(demo.playUrl(`${FILM_HASH}?u=${TOKENS.adult}`), { waitUntil: 'commit' });
+      // play-page §4 step 1: item, availability and configuration.
+      await waitForRequests(demo, [
+        '/services/meta/v2/film/night-harbour/show_multiple',
+        '/services/content/v1/availabilities*',
+        '/services/meta/configuration',
+        '/services/content/configuration',
+      ]);
+      const shown = await page.evaluate(() => ({
+        element: customElements.get('s72-player') !== undefined,
+        rendered: (document.getElementById('root')?.childElementCount ?? 0) > 0,
+        hash: location.hash,
+      }));
+      assert.deepEqual(
+        { element: shown.element, rendered: shown.rendered },
+        { element: false, rendered: false },
+        'the first calls went out before the player was defined and before React rendered',
+      );
+      // The token left the address before the calls (DESIGN.md "Security rules").
+      assert.ok(!shown.hash.includes(TOKENS.adult), shown.hash);
+
+      await waitForPlayback(page, 1);
+      const streams = await demo.requests('/services/playback/streams*');
+      assert.equal(streams.length, 1, 'one streams call');
+      const films = await demo.requests('/services/meta/v2/film/night-harbour/show_multiple');
+      assert.equal(films.length, 1, 'the flow reused the first call, not asked again');
+    } finally {
+      await context.close();
+    }
+  });
+});
