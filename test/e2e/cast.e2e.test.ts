@@ -5,7 +5,9 @@
  * framework (test/helpers/fake-cast.ts, bundled with esbuild: there is no Cast device or Google
  * script in this lab), which defines the SDK's globals and calls `__onGCastApiAvailable` as the real
  * script does. The viewer clicks the cast button, picks the receiver, stops casting: the play page
- * sends `cast-started` and `cast-ended` play telemetry, and no CSP violation happens.
+ * sends `cast-started` and `cast-ended` play telemetry, and no CSP violation happens. When the
+ * receiver's session drops, "connection lost" shows with Reconnect, which reloads the page
+ * (player-and-client §8).
  */
 import assert from 'node:assert/strict';
 import { fileURLToPath } from 'node:url';
@@ -111,6 +113,40 @@ describe('play page: casting', { timeout: 120_000 }, () => {
         JSON.stringify(eventsOf(requests)),
       );
       assert.deepEqual(violations, [], 'no CSP violation');
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('the connection drops: "connection lost" with Reconnect; a real click on Reconnect reloads the page, which plays again', async () => {
+    const { context, page } = await newPage(browser);
+    try {
+      await page.route('**/services/meta/configuration', async (route) => {
+        const response = await route.fetch();
+        await route.fulfill({ response, json: { ...(await response.json()), cast_enabled: true } });
+      });
+      await page.route('https://www.gstatic.com/**', (route) => route.fulfill({ status: 200, contentType: 'text/javascript', body: sender }));
+      await page.goto(demo.playUrl(`#/film/clear-skies/clear-skies?u=${TOKENS.adult}`));
+      await waitForPlayback(page, 0.5);
+      await page.mouse.move(400, 300);
+      await page.locator('s72-player [part="cast-button"]').click({ timeout: 10_000 });
+      await page.locator('s72-player s72-cast-panel').getByText('Casting to Living Room TV').waitFor({ timeout: 10_000 });
+
+      // The receiver's session drops (network loss): the fake framework ends it from its side.
+      await page.evaluate(() => (window as unknown as { __fakeCast: { dropSession(): void } }).__fakeCast.dropSession());
+      const reconnect = page.locator('s72-player s72-cast-panel [part="cast-reconnect"]');
+      await reconnect.waitFor({ timeout: 10_000 });
+      assert.match(
+        (await page.locator('s72-player s72-cast-panel [part="cast-error"]').innerText()).replace(/\s+/g, ' '),
+        /The connection to your Cast device was lost, but you can resume control without interruption\./,
+      );
+      // A marker on the page's window: gone once the page has reloaded.
+      await page.evaluate(() => ((window as unknown as { __beforeReconnect: boolean }).__beforeReconnect = true));
+      const reloaded = page.waitForEvent('load', { timeout: 20_000 });
+      await reconnect.click();
+      await reloaded;
+      assert.equal(await page.evaluate(() => (window as unknown as { __beforeReconnect?: boolean }).__beforeReconnect ?? false), false, 'the page reloaded');
+      await waitForPlayback(page, 0.5);
     } finally {
       await context.close();
     }

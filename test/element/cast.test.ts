@@ -228,6 +228,17 @@ describe('casting (<s72-player> with the fake Cast framework)', function () {
     expect(second.store.getState().cast.connectionLost).to.equal(false);
   });
 
+  it('disconnect leaves the receiver playing (endCurrentSession(false)); the local player is back in charge', async () => {
+    const element = await player();
+    await casting(element);
+    const ends = fake.endCalls.length;
+    element.dispatchEvent(new CustomEvent('s72-cast-request', { detail: { action: 'disconnect' }, bubbles: true, composed: true }));
+    await until(() => element.store.getState().cast.connectionStatus === 'NOT_CONNECTED', () => `disconnected: ${JSON.stringify(element.store.getState().cast)}`);
+    expect(fake.endCalls.slice(ends), 'endCurrentSession(false): the receiver keeps playing').to.deep.equal([false]);
+    expect(panel(element), 'the cast panel is gone').to.equal(null);
+    expect(element.store.getState().cast.connectionLost).to.equal(false);
+  });
+
   it('heartbeat stops while casting (player-and-client §5), even with the local video playing, and resumes after', async () => {
     const beats: string[] = [];
     const realFetch = window.fetch.bind(window);
