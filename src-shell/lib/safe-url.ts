@@ -60,10 +60,22 @@ export function urlUnderPrefix(candidate: string | null | undefined, pageOrigin:
   for (const prefix of prefixes) {
     const base = parseHttpUrl(prefix, pageOrigin);
     if (!base || base.origin !== url.origin) continue;
-    const path = base.pathname.replace(/\/+$/, '');
+    const path = withoutTrailingSlashes(base.pathname);
     if (path === '' || url.pathname === path || url.pathname.startsWith(`${path}/`)) return url.href;
   }
   return null;
+}
+
+// issue 25 item 12
+/**
+ * `path` without its trailing slashes, by a scan from the end: linear in the length, where
+ * `replace(/\/+$/, '')` backtracks over every run of slashes that is not at the end (quadratic:
+ * an address with a long run of slashes froze the page).
+ */
+export function withoutTrailingSlashes(path: string): string {
+  let end = path.length;
+  while (end > 0 && path.charCodeAt(end - 1) === 0x2f) end -= 1;
+  return path.slice(0, end);
 }
 
 /** An http(s) URL without credentials, backslashes or control characters, resolved against `base`; else `null`. */

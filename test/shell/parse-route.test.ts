@@ -1,5 +1,5 @@
 import { expect } from '@open-wc/testing';
-import { matchRoute, parseHash, parseQuery, withoutParams } from '../../src-shell/features/play-session/parse-route.js';
+import { matchRoute, parseHash, parseQuery, withoutParams, withoutTrailingSlashes } from '../../src-shell/features/play-session/parse-route.js';
 
 describe('play page routes (play-page §2 "Routes")', () => {
   const play: Array<[string, string, string | undefined]> = [
@@ -68,5 +68,18 @@ describe('play page routes (play-page §2 "Routes")', () => {
       expect(withoutParams('#/film/x?t=3', ['u', 'p'])).to.equal(null);
       expect(withoutParams('#/film/x', ['u', 'p'])).to.equal(null);
     });
+  });
+});
+
+describe('trailing slashes (issue 25 item 12: linear, not a backtracking regex)', () => {
+  it('an address with a long run of slashes that does not end the path is read at once, not after minutes of regex backtracking', function () {
+    // `replace(/\/+$/, '')` backtracks over each run of slashes not at the end: ~n²/2 steps, here
+    // 2·10¹⁰, far past the test's timeout; the scan from the end is linear.
+    this.timeout(10_000);
+    const hash = `#/film/night-harbour${'/'.repeat(200_000)}x`;
+    expect(parseHash(hash).route.kind).to.equal('invalid');
+    expect(withoutTrailingSlashes(`/film/night-harbour${'/'.repeat(200_000)}x`)).to.have.length(200_020);
+    expect(withoutTrailingSlashes('/film/night-harbour///')).to.equal('/film/night-harbour');
+    expect(withoutTrailingSlashes('///')).to.equal('');
   });
 });

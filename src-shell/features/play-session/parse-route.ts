@@ -9,6 +9,9 @@
  */
 import { tryParseSlug, type ParsedSlug } from 's72-player/client';
 import { PLAY_ROUTE_TYPES } from '../../config/paths.js';
+import { withoutTrailingSlashes } from '../../lib/safe-url.js';
+
+export { withoutTrailingSlashes };
 export type PlayRouteSlug = Extract<ParsedSlug, { type: (typeof PLAY_ROUTE_TYPES)[number] }>;
 
 /** What the route part of the hash names. */
@@ -66,7 +69,7 @@ export function parseQuery(rawQuery: string): QueryParams {
  * The full path is tried first, then the path without its last (title) segment.
  */
 export function matchRoute(rawPath: string): RouteMatch {
-  const path = rawPath.replace(/\/+$/, '');
+  const path = withoutTrailingSlashes(rawPath);
   if (path === '') return { kind: 'none' };
   const decoded = path.split('/').map(safeDecode).join('/');
   const full = tryParseSlug(decoded);

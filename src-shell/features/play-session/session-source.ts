@@ -10,7 +10,7 @@
  * carries the session across hash changes.
  */
 import type { PlaySession } from '../../types/play-session.js';
-import { parseHash, withoutParams, type HashRoute } from './parse-route.js';
+import { parseHash, withoutParams, withoutTrailingSlashes, type HashRoute } from './parse-route.js';
 import {
   buildPlaySession,
   isSessionExpired,
@@ -118,5 +118,5 @@ export function createSessionSource(options: {
 
 /** The device-support route of the play page (play-page §2 "/device-support"). */
 export function isDeviceSupportPath(rawPath: string): boolean {
-  return rawPath.replace(/\/+$/, '') === '/device-support';
+  return withoutTrailingSlashes(rawPath) === '/device-support';
 }
