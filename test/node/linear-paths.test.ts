@@ -7,7 +7,7 @@
  */
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { withoutTrailingSlashes } from '../../src-shell/lib/safe-url.ts';
+import { withoutTrailingSlashes } from '../../src-shell/lib/safe-url.js';
 
 const LONG = `/film/night-harbour${'/'.repeat(200_000)}x`;
 
