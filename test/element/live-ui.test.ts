@@ -10,7 +10,7 @@ import { sendKeys } from '@web/test-runner-commands';
 import { LitElement } from 'lit';
 import sinon from 'sinon';
 import { playerContext } from '../../src-element/context.js';
-import { createTranslator, type Locale } from '../../src-element/core/i18n/index.js';
+import { createTranslator, loadStringTable, type Locale } from '../../src-element/core/i18n/index.js';
 import { LIVE_EDGE_TOLERANCE_S } from '../../src-element/core/live/live-edge.js';
 import { createPlayerStore, type PlayerState, type PlayerStore } from '../../src-element/core/player-store.js';
 import '../../src-element/s72-player.js';
@@ -122,6 +122,8 @@ function storeStandIn(state: Partial<PlayerState>): PlayerStore & { set(next: Pa
 
 let providerCount = 0;
 async function barInPlayer(locale: Locale, state: Partial<PlayerState>) {
+  // The Arabic table loads on demand (the player waits for it before its text renders; this stand-in provider does too).
+  await loadStringTable(locale);
   const tag = `s72-live-ui-provider-${++providerCount}`;
   const store = storeStandIn(state);
   customElements.define(
