@@ -106,8 +106,9 @@ describe('telemetry client against the demo storefront', function () {
     client.setAuthToken(ADULT_TOKEN);
     client.track('accepted');
     const posts = await waitForPosts((p) => p.some((r) => r.status === 204), 'the accepted batch');
-    expect(posts.map((p) => [p.status, names(p.body)])).to.deep.equal([
-      [401, ['refused']],
+    // The storefront refuses an unknown token before it reads the body (it records none).
+    expect(posts.map((p) => [p.status, p.body === null ? null : names(p.body)])).to.deep.equal([
+      [401, null],
       [204, ['accepted']],
     ]);
   });
