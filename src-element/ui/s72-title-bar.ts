@@ -166,8 +166,9 @@ export class S72TitleBar extends PlayerUiElement {
         ${subtitle
           ? // Composed by the page in its language ("Show · Season 1 · Episode 3"): it reads in the
             // player's direction, not its first name's (a Latin show name would turn an Arabic
-            // line left to right); each name in it keeps its own script's order.
-            html`<p class="subtitle" part="subtitle">${subtitle}</p>`
+            // line left to right); each part is isolated (<bdi>) and keeps its own script's order,
+            // so an English tagline in an Arabic player keeps its full stop at its end.
+            html`<p class="subtitle" part="subtitle">${subtitle.split(' · ').map((part, index) => html`${index > 0 ? ' · ' : ''}<bdi>${part}</bdi>`)}</p>`
           : nothing}
       </div>
       <slot name="title-bar-end" @slotchange=${this.onSlotChange}></slot>

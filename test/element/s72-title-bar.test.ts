@@ -116,6 +116,23 @@ describe('<s72-title-bar> in <s72-player>', () => {
     await bar.updateComplete;
     expect(getComputedStyle(part(bar, 'subtitle')!).direction).to.equal('rtl');
     expect(part(bar, 'subtitle')!.matches(':dir(rtl)')).to.equal(true);
+    // The show's name reads first from the right: its part sits right of the season's.
+    const parts = [...part(bar, 'subtitle')!.querySelectorAll('bdi')];
+    expect(parts.map((bdi) => bdi.textContent)).to.deep.equal(['Harbour Lights', 'الموسم 1', 'الحلقة 2']);
+    expect(parts[0]!.getBoundingClientRect().left).to.be.greaterThan(parts[1]!.getBoundingClientRect().left);
+    // An English tagline (catalogue text) keeps its own order: the full stop ends it, on its right.
+    player.config = { title: 'Night Harbour', subtitle: 'The tide keeps every secret.', navigateBackUrl: '/browse' };
+    await player.updateComplete;
+    await bar.updateComplete;
+    const text = [...part(bar, 'subtitle')!.querySelector('bdi')!.childNodes].find((node): node is Text => node.nodeType === Node.TEXT_NODE && node.data.length > 0)!;
+    const range = document.createRange();
+    range.setStart(text, 0);
+    range.setEnd(text, 1);
+    const first = range.getBoundingClientRect();
+    range.setStart(text, text.data.length - 1);
+    range.setEnd(text, text.data.length);
+    const stop = range.getBoundingClientRect();
+    expect(stop.left, 'the full stop is right of the "T"').to.be.greaterThan(first.left);
     const back = part<HTMLAnchorElement>(bar, 'back-button')!;
     expect(back.getAttribute('aria-label')).to.equal('رجوع');
     const slot = bar.shadowRoot!.querySelector<HTMLSlotElement>('slot[name="title-bar-end"]')!;
