@@ -4,17 +4,38 @@
  * one-time 302 from the demo control API) at a VMAP whose pre-roll is on a down host, refused by
  * CORS, a `javascript:` URL, or at a 200 MiB VAST. Each is an ad error: no error screen, no ad
  * overlay, the film plays, and the ad error reaches telemetry. Needs `dist-shell/` built.
+ *
+ * The storefront runs here with the ad hosts in the play page's `connect-src` (as a production
+ * storefront lists its ad server): `127.0.0.1:{its port}` (the `nocors` VAST, on the other
+ * loopback name) and `127.0.0.1:1` (the down host), so both requests really leave the browser.
  */
 import assert from 'node:assert/strict';
-import { describe, it } from 'node:test';
+import { createServer } from 'node:net';
+import { after, before, describe, it } from 'node:test';
 import type { Browser } from 'playwright-core';
-import { newPage, waitForPlayback } from './support/browser.js';
-import { TOKENS, type Demo } from './support/demo.js';
-import { useDemoAndBrowser } from './support/hooks.js';
+import { createDemoServer, type DemoServer } from '../../demo/server/app.js';
+import { launchChromium, newPage, waitForPlayback } from './support/browser.js';
+import { TOKENS, type RecordedRequest } from './support/demo.js';
 
 const HASH = `#/film/ad-supported/ad-supported?u=${TOKENS.adult}`;
 
 type Player = HTMLElement & { shadowRoot: ShadowRoot };
+
+interface Demo {
+  url: string;
+  playUrl(hash: string): string;
+  reset(): Promise<void>;
+  requests(pattern: string): Promise<RecordedRequest[]>;
+}
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve) => {
+    const probe = createServer().listen(0, 'localhost', () => {
+      const address = probe.address();
+      probe.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
+    });
+  });
+}
 
 /** The play page's own ad tag answers, once, with a redirect to `location`. */
 async function redirectAdTag(demo: Demo, location: string): Promise<void> {
@@ -43,9 +64,31 @@ async function telemetryErrors(demo: Demo, until: (codes: string[]) => boolean):
 }
 
 describe('play page: faulty ads are ad errors and the film plays', { timeout: 300_000 }, () => {
+  let server: DemoServer;
   let demo: Demo;
   let browser: Browser;
-  useDemoAndBrowser((started) => ({ demo, browser } = started));
+  before(async () => {
+    const port = await freePort();
+    server = await createDemoServer({
+      port,
+      control: { revealTokens: true },
+      allowedOrigins: { connect: [`http://127.0.0.1:${port}`, 'http://127.0.0.1:1'] },
+    });
+    const url = server.url;
+    demo = {
+      url,
+      playUrl: (hash) => `${url}/play/${hash}`,
+      reset: async () => {
+        await fetch(`${url}/__demo/reset`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' });
+      },
+      requests: async (pattern) => ((await (await fetch(`${url}/__demo/requests?path=${encodeURIComponent(pattern)}`)).json()) as { requests: RecordedRequest[] }).requests,
+    };
+    browser = await launchChromium();
+  });
+  after(async () => {
+    await browser?.close();
+    await server?.close();
+  });
 
   for (const [name, location] of [
     ['the pre-roll on a down host', '/services/ads/vmap?breaks=start:down'],
@@ -68,6 +111,8 @@ describe('play page: faulty ads are ad errors and the film plays', { timeout: 30
         assert.equal(overlay, false, 'no ad overlay');
         const tags = await demo.requests('/services/ads/v*');
         assert.ok(tags.some((r) => r.path === '/services/ads/vmap' && r.status === 302), 'the fault redirected the ad tag');
+        // The CORS case reached the server (on the other loopback name): refused by CORS, not down.
+        if (location.includes('nocors')) assert.ok(tags.some((r) => r.path === '/services/ads/vast/nocors'), JSON.stringify(tags.map((r) => r.path)));
         await page.goto('about:blank'); // pagehide flushes the telemetry
         const codes = await telemetryErrors(demo, (list) => list.includes('ad_error'));
         assert.ok(codes.includes('ad_error'), JSON.stringify(codes));

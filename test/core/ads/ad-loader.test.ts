@@ -1,8 +1,10 @@
 /**
  * The ad loader (core/ads/ad-loader.ts) in Chromium against the demo ad server: VMAP and VAST tags
  * through @dailymotion/vmap and @dailymotion/vast-client, the 6-redirect wrapper limit
- * (player-and-client §9), a blocked request (no HTTP answer: the control API drops the connection)
- * versus an HTTP error, and the VAST error pixels the library fires (checked in the server's record).
+ * (player-and-client §9), a blocked request (that URL never answers while its host does: the
+ * control API drops the connection) versus an HTTP error, a down host, CORS, `javascript:` and a
+ * body over 1 MiB (issue 25), the `Referer`, and the VAST error pixels the library fires (checked
+ * in the server's record).
  */
 import { expect } from '@open-wc/testing';
 import { AdLoadError, loadAdSchedule, loadBreak } from '../../../src-element/core/ads/ad-loader.js';
@@ -96,7 +98,9 @@ describe('loadAdSchedule / loadBreak (real demo ad server)', () => {
     expect(events.map((e) => [e.ad, e.event, e.code])).to.deep.include(['empty', 'error', '303']);
   });
 
-  it('the tag request blocked (connection dropped, no HTTP answer) → blocked; HTTP 500 or junk → failed', async () => {
+  // The demo's stand-in for an ad blocker: that one ad URL never answers (the connection is
+  // dropped, with or without CORS) while its host answers (issue 25 item 5).
+  it('the tag request blocked (that URL never answers, its host does) → blocked; HTTP 500 or junk → failed', async () => {
     await demoControl('fault', { path: '/services/ads/vmap', status: 0 });
     const blocked = await loadError(loadAdSchedule(demoUrl('/services/ads/vmap?breaks=start:preroll'), Number.NaN));
     expect(blocked.kind).to.equal('blocked');
