@@ -17,13 +17,23 @@
  * | `GET /services/ads/vast/empty` | an empty VAST (no ad: VAST error 303 pixel) |
  * | `GET /services/ads/vast/error` | HTTP 500 (an ad request error) |
  * | `GET /services/ads/vast/wrapper/{n}` | a wrapper pointing at `wrapper/{n-1}`; `wrapper/0` is the pre-roll |
+ * | `GET /services/ads/vast/huge?mb={n}` | a valid pre-roll VAST padded with an XML comment to `n` MiB (1-256, default 8), chunked (no `Content-Length`) |
+ * | `GET /services/ads/vast/nocors` | the pre-roll VAST without CORS headers (a cross-origin page cannot read it) |
  * | `GET /services/ads/vmap?breaks=start:preroll,10:midroll,end:noskip` | VMAP: one break per entry (`start`, `end` or seconds), each an `AdTagURI` to `vast/{name}` |
  * | `GET /services/ads/track/{ad}/{event}` | tracking pixel (1×1 GIF); `error` takes `?code=` |
+ *
+ * Faulty ad URLs for VMAP `breaks=` (issue 25): `down` (an `AdTagURI` on a loopback port nothing
+ * listens on: the connection is refused), `nocors` (`vast/nocors`, cross-origin from the element
+ * tests' page; `nocors` on the play page's own origin points at the same path on the other loopback
+ * name, `127.0.0.1` ⇄ `localhost`), `javascript` (a `javascript:` `AdTagURI`), `huge` (`vast/huge`).
+ * `vast/wrapper/{n}?to=huge` ends its chain at `vast/huge` instead of the pre-roll. A test points
+ * the play page's own tag at one of them with a one-time `302` fault on `/services/ads/vmap`.
  *
  * Every VAST answer takes `?d=` (the declared duration, seconds, 1-60) and `?skip=` (the skip
  * offset, seconds; `none` for no skip). Tracking requests are recorded like every request, and
  * `GET /__demo/ad-tracking` lists them as `{ad, event, code, at}` (control API only).
  */
+import { Readable } from 'node:stream';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { HttpError } from './http.js';
 import type { DemoState } from './state.js';
@@ -50,8 +60,12 @@ const LINEAR_ADS: Readonly<Record<string, LinearSpec>> = Object.freeze({
   broken: { durationS: 5, skipS: null, title: 'Demo ad with missing media', media: '/media/ads/missing.mp4' },
 });
 
-/** Names `vmap?breaks=` may use: the linear ads, `pod`, `empty`, `error` and `wrapper-{n}`. */
-const AD_NAME = /^(preroll|midroll|noskip|broken|pod|empty|error|wrapper-\d{1,2})$/;
+/** Names `vmap?breaks=` may use: the linear ads, `pod`, `empty`, `error`, `wrapper-{n}` and the faulty URLs. */
+const AD_NAME = /^(preroll|midroll|noskip|broken|pod|empty|error|wrapper-\d{1,2}|down|nocors|javascript|huge)$/;
+/** A loopback port nothing listens on (the `down` break: connection refused). */
+const DOWN_PORT = 1;
+/** Largest `vast/huge?mb=` (MiB). */
+const MAX_HUGE_MB = 256;
 
 const PIXEL = Buffer.from('R0lGODlhAQABAIAAAAAAAP///yH5BAEAAAAALAAAAAABAAEAAAIBRAA7', 'base64');
 
@@ -182,8 +196,11 @@ export function parseBreaks(value: unknown): VmapBreakSpec[] {
 }
 
 /** A VMAP 1.0 document (IAB VMAP 1.0 §2.4): one linear break per spec, its ads by `AdTagURI`. */
-export function vmap(base: string, breaks: readonly VmapBreakSpec[], query = ''): string {
+export function vmap(base: string, breaks: readonly VmapBreakSpec[], query = '', pageOrigin: string | null = null): string {
   const tagOf = (ad: string): string => {
+    if (ad === 'javascript') return 'javascript:alert(document.domain)';
+    if (ad === 'down') return `http://127.0.0.1:${DOWN_PORT}${ADS_BASE_PATH}/vast/preroll`;
+    if (ad === 'nocors') return `${otherLoopback(base, pageOrigin)}${ADS_BASE_PATH}/vast/nocors${query}`;
     const wrapper = /^wrapper-(\d+)$/.exec(ad);
     return `${base}${ADS_BASE_PATH}/vast/${wrapper ? `wrapper/${wrapper[1]}` : ad}${query}`;
   };
@@ -204,6 +221,32 @@ export function vmap(base: string, breaks: readonly VmapBreakSpec[], query = '')
 ${items.join('\n')}
 </vmap:VMAP>
 `;
+}
+
+/**
+ * The ad server's origin as a page on `pageOrigin` must reach it cross-origin: the same port on
+ * the other loopback name (`localhost` ⇄ `127.0.0.1`) when the page is on the ad server's own
+ * origin, else the ad server itself.
+ */
+function otherLoopback(base: string, pageOrigin: string | null): string {
+  if (pageOrigin !== base) return base;
+  const url = new URL(base);
+  url.hostname = url.hostname === 'localhost' ? '127.0.0.1' : 'localhost';
+  return url.origin;
+}
+
+/** A valid pre-roll VAST padded with an XML comment to `mb` MiB, streamed in 64 KiB chunks. */
+function hugeVast(base: string, spec: LinearSpec, mb: number): Readable {
+  const [head = '', tail = ''] = linearVast(base, 'huge', spec).split('\n<VAST');
+  const chunk = 'x'.repeat(64 * 1024);
+  let left = Math.ceil((mb * 1024 * 1024) / chunk.length);
+  return Readable.from(
+    (function* () {
+      yield `${head}\n<!-- `;
+      while (left-- > 0) yield chunk;
+      yield ` -->\n<VAST${tail}`;
+    })(),
+  );
 }
 
 /** One tracking request as `GET /__demo/ad-tracking` lists it. */
@@ -234,7 +277,7 @@ function sendXml(reply: FastifyReply, xml: string): FastifyReply {
 /** Passes `d` and `skip` on to the next document of a chain. */
 function passOn(query: Record<string, unknown>): string {
   const params = new URLSearchParams();
-  for (const key of ['d', 'skip']) if (typeof query[key] === 'string') params.set(key, query[key] as string);
+  for (const key of ['d', 'skip', 'to', 'mb']) if (typeof query[key] === 'string') params.set(key, query[key] as string);
   const text = params.toString();
   return text ? `?${text}` : '';
 }
@@ -261,6 +304,14 @@ export function registerAds(app: FastifyInstance): void {
       return sendXml(reply, podVast(base, [{ id: 'pod-1', spec: linearSpec('noskip', req.query) }, { id: 'pod-2', spec: linearSpec('midroll', req.query) }]));
     }
     if (name === 'error') throw new HttpError(500, 'ad_server_error', 'The demo ad server failed on purpose.');
+    if (name === 'huge') {
+      const mb = intParam(req.query['mb'], 'mb', 1, MAX_HUGE_MB) ?? 8;
+      return reply.header('cache-control', 'no-store').type('application/xml; charset=utf-8').send(hugeVast(base, linearSpec('preroll', req.query), mb));
+    }
+    if (name === 'nocors') {
+      for (const header of ['access-control-allow-origin', 'access-control-allow-credentials', 'access-control-expose-headers']) reply.removeHeader(header);
+      return sendXml(reply, linearVast(base, 'nocors', linearSpec('preroll', req.query)));
+    }
     return sendXml(reply, linearVast(base, name, linearSpec(name, req.query)));
   });
 
@@ -269,12 +320,17 @@ export function registerAds(app: FastifyInstance): void {
     if (depth === undefined) throw new HttpError(400, 'invalid_query', 'Bad wrapper depth.');
     const base = origin(req);
     const query = passOn(req.query);
+    if (depth === 0 && req.query['to'] === 'huge') {
+      const mb = intParam(req.query['mb'], 'mb', 1, MAX_HUGE_MB) ?? 8;
+      return reply.header('cache-control', 'no-store').type('application/xml; charset=utf-8').send(hugeVast(base, linearSpec('preroll', req.query), mb));
+    }
     if (depth === 0) return sendXml(reply, linearVast(base, 'preroll', linearSpec('preroll', req.query)));
     return sendXml(reply, wrapperVast(base, `wrapper-${depth}`, `${base}${ADS_BASE_PATH}/vast/wrapper/${depth - 1}${query}`));
   });
 
   app.get<{ Querystring: Query }>(`${ADS_BASE_PATH}/vmap`, async (req, reply) => {
-    return sendXml(reply, vmap(origin(req), parseBreaks(req.query['breaks']), passOn(req.query)));
+    const page = typeof req.headers.origin === 'string' ? req.headers.origin : null;
+    return sendXml(reply, vmap(origin(req), parseBreaks(req.query['breaks']), passOn(req.query), page ?? origin(req)));
   });
 
   app.get<{ Params: { '*': string } }>(`${AD_TRACK_PATH}*`, async (_req, reply) => {

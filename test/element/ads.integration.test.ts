@@ -169,6 +169,25 @@ describe('ads in <s72-player> (real demo ad server)', function () {
     expect(overlayOf(el).hasAttribute('active')).to.equal(false);
   });
 
+  // issue 25 items 4 and 5: a break's VAST on a down host, refused by CORS, a javascript: URL or
+  // over 1 MiB is a recoverable ad_error, and the film plays.
+  for (const [name, tag] of [
+    ['a down host', '/services/ads/vmap?breaks=start:down'],
+    ['a CORS refusal', '/services/ads/vmap?breaks=start:nocors'],
+    ['a javascript: URL', '/services/ads/vmap?breaks=start:javascript'],
+    ['a VAST over 1 MiB', '/services/ads/vmap?breaks=start:huge&mb=8'],
+    ['an ad tag over 1 MiB', '/services/ads/vast/huge?mb=8'],
+  ] as const) {
+    it(`${name} is a recoverable ad_error and the film plays`, async () => {
+      const { el, errors } = await player(demoUrl(tag));
+      void el.play().catch(() => undefined);
+      await until(() => !filmVideo(el).paused && filmVideo(el).currentTime > 0.2, () => `the film did not play: ${JSON.stringify(errors.map((e) => e.code))}`);
+      expect(errors.map((e) => [e.code, e.severity])).to.deep.equal([['ad_error', 'recoverable']]);
+      expect(el.store.getState().adBlocked).to.equal(false);
+      expect(overlayOf(el).hasAttribute('active')).to.equal(false);
+    });
+  }
+
   it('a paused ad plays again while the window is visible (checked every 1 s); the compact layout follows a resize after 500 ms', async () => {
     const { el } = await player(demoUrl('/services/ads/vast/noskip?d=30'));
     const overlay = overlayOf(el);

@@ -8,14 +8,17 @@
  * - A VMAP tag: one break per linear `<vmap:AdBreak>` (its `AdTagURI` fetched when the break comes,
  *   or its inline `VASTAdData`).
  * - A VAST tag: one pre-roll with the tag's ads.
- * - The tag request fails at the network level (no HTTP answer: an ad blocker, the request
- *   blocked) → {@link AdLoadError} `blocked` (the player reports `adblocked_content`).
- *   An HTTP error, a timeout or a document neither parser reads → `failed` (an ad error: content
- *   plays on).
+ * - Every ad request (the tag, a break's VAST, each wrapper) goes through one fetch: http(s) only,
+ *   no cookies, at most the page's origin as `Referer` under the page's own referrer policy, a
+ *   body of at most 1 MiB (`AD_MAX_RESPONSE_BYTES`).
+ * - A request the browser never sent for a URL an ad blocker would match (its host answers
+ *   otherwise) → {@link AdLoadError} `blocked` (the player reports `adblocked_content`).
+ *   A down host, a CORS refusal, a non-http(s) URL, an HTTP error, a timeout, a body too large or
+ *   a document neither parser reads → `failed` (an ad error: content plays on).
  */
 import { VASTClient, VASTTracker } from '@dailymotion/vast-client/dist/vast-client.js';
 import VMAP from '@dailymotion/vmap/dist/vmap-js.js';
-import { AD_MAX_REDIRECTS, AD_REQUEST_TIMEOUT_MS, AdLoadError, parseTimeOffset, withCacheBuster, type BreakOffset, type ScheduledBreak } from './ad-rules.js';
+import { AD_MAX_REDIRECTS, AD_MAX_RESPONSE_BYTES, AD_REQUEST_TIMEOUT_MS, AdLoadError, parseTimeOffset, withCacheBuster, type BreakOffset, type ScheduledBreak } from './ad-rules.js';
 
 export { AdLoadError };
 
@@ -57,6 +60,8 @@ export interface AdLoaderOptions {
   timeoutMs?: number;
   /** Whether the browser plays a MIME type (default: a `<video>`'s `canPlayType`). */
   canPlay?: (mimeType: string) => boolean;
+  /** Largest response read, bytes (default {@link AD_MAX_RESPONSE_BYTES}). */
+  maxResponseBytes?: number;
 }
 
 /** `@dailymotion/vast-client`'s `wrapperLimit` counts the root document: 6 redirects = 7. */
@@ -65,26 +70,119 @@ const WRAPPER_LIMIT = AD_MAX_REDIRECTS + 1;
 const defaultCanPlay = (mimeType: string): boolean =>
   typeof document !== 'undefined' && document.createElement('video').canPlayType(mimeType) !== '';
 
-/** Fetches an XML document; no HTTP answer → `blocked`. */
-async function fetchXml(url: string, options: AdLoaderOptions, signal?: AbortSignal): Promise<Document> {
+// issue 25 item 5: the generic words of ad blockers' filter lists (EasyList `/ads/`, `vast`, ad hosts).
+const AD_BLOCKER_WORDS =
+  /(?:^|[^a-z0-9])(?:ads?|adv|advert\w*|adserv\w*|adtags?|ad_?tag|vast\d*|vmap|preroll|midroll|doubleclick|googlesyndication|imasdk|pagead\d*|adsystem|adnxs|spotx\w*)(?:[^a-z0-9]|$)/i;
+
+/** Whether an ad blocker's URL filters would match `url` (the generic words of their lists). */
+function looksLikeAdUrl(url: string): boolean {
+  return AD_BLOCKER_WORDS.test(url);
+}
+
+/**
+ * The request's `referrer` (issue 25 item 6): at most the page's origin, under the page's own
+ * referrer policy (no `referrerPolicy` is set, so a stricter page policy holds). Never the page's
+ * path or query; nothing from an https page to an http URL, nor from an opaque origin.
+ */
+function adReferrer(url: URL): string {
+  const page = globalThis.location;
+  if (!page || page.origin === 'null' || !/^https?:$/.test(page.protocol)) return '';
+  if (page.protocol === 'https:' && url.protocol === 'http:') return '';
+  return `${page.origin}/`;
+}
+
+/** The fetch options of every ad request: no cookies, no cache, at most the page's origin as referrer. */
+function adRequestInit(url: URL, signal: AbortSignal): RequestInit {
+  return { credentials: 'omit', cache: 'no-store', signal, referrer: adReferrer(url) };
+}
+
+/**
+ * Why an ad request got no HTTP answer (fetch's TypeError, WHATWG Fetch "network error"). It is
+ * `blocked` (an ad blocker) only when the browser never sent it: the URL is one an ad blocker's
+ * filters match, the same URL gets no answer without CORS either (so it is not a CORS refusal),
+ * and its host answers a neutral request (so the host is not down). Anything else is `failed`.
+ */
+async function networkFailureKind(url: URL, fetchFn: typeof globalThis.fetch, signal: AbortSignal): Promise<'blocked' | 'failed'> {
+  if (!looksLikeAdUrl(url.href)) return 'failed';
+  const answers = (href: string): Promise<boolean> =>
+    fetchFn(href, { mode: 'no-cors', credentials: 'omit', cache: 'no-store', referrerPolicy: 'no-referrer', signal }).then(
+      () => true,
+      () => false,
+    );
+  if (await answers(url.href)) return 'failed';
+  if (!(await answers(new URL('/', url).href))) return 'failed';
+  return 'blocked';
+}
+
+/** The body of `response` as text, refused past `maxBytes` (declared or read): an ad error. */
+async function cappedText(response: Response, maxBytes: number): Promise<string> {
+  const tooLarge = (): AdLoadError => new AdLoadError('failed', `the ad response is larger than ${maxBytes} bytes`, 100);
+  const declared = Number(response.headers.get('content-length'));
+  if (Number.isFinite(declared) && declared > maxBytes) {
+    void response.body?.cancel().catch(() => undefined);
+    throw tooLarge();
+  }
+  if (!response.body) return response.text();
+  const reader = response.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.byteLength;
+    if (size > maxBytes) {
+      void reader.cancel().catch(() => undefined);
+      throw tooLarge();
+    }
+    chunks.push(value);
+  }
+  const bytes = new Uint8Array(size);
+  let at = 0;
+  for (const chunk of chunks) {
+    bytes.set(chunk, at);
+    at += chunk.byteLength;
+  }
+  return new TextDecoder().decode(bytes);
+}
+
+/**
+ * Fetches an ad XML document (the tag, a VMAP break's VAST, a wrapper's next VAST): http(s) only,
+ * at most {@link AD_MAX_RESPONSE_BYTES}, within the request timeout. No HTTP answer → see
+ * {@link networkFailureKind}; an HTTP error, a timeout, a body too large or not XML → `failed`.
+ */
+async function fetchXml(href: string, options: AdLoaderOptions, signal?: AbortSignal): Promise<Document> {
+  let url: URL;
+  try {
+    url = new URL(href);
+  } catch (error) {
+    throw new AdLoadError('failed', 'the ad URL is not a URL', 301, { cause: error });
+  }
+  if (url.protocol !== 'https:' && url.protocol !== 'http:') throw new AdLoadError('failed', `the ad URL's scheme ${url.protocol} is not http(s)`, 301);
   const fetchFn = options.fetch ?? ((input, init) => globalThis.fetch(input, init));
   const timeout = new AbortController();
   const timer = setTimeout(() => timeout.abort(), options.timeoutMs ?? AD_REQUEST_TIMEOUT_MS);
   const abort = (): void => timeout.abort();
   signal?.addEventListener('abort', abort, { once: true });
-  let response: Response;
   let text: string;
   try {
+    let response: Response;
     try {
-      response = await fetchFn(url, { credentials: 'omit', cache: 'no-store', signal: timeout.signal, referrerPolicy: 'no-referrer-when-downgrade' });
+      response = await fetchFn(url.href, adRequestInit(url, timeout.signal));
     } catch (error) {
       if (timeout.signal.aborted) throw new AdLoadError('failed', signal?.aborted ? 'the ad request was cancelled' : 'the ad request timed out', 301, { cause: error });
-      // fetch rejects with a TypeError only when there is no HTTP answer at all: the request was
-      // blocked (an ad blocker, a policy) or the network failed (WHATWG Fetch §4.6 "network error").
-      throw new AdLoadError('blocked', 'the ad request got no answer (blocked)', 301, { cause: error });
+      const kind = await networkFailureKind(url, fetchFn, timeout.signal);
+      throw new AdLoadError(kind, kind === 'blocked' ? 'the ad request was blocked (never sent)' : 'the ad request got no answer', 301, { cause: error });
     }
-    if (!response.ok) throw new AdLoadError('failed', `the ad request answered HTTP ${response.status}`, 301);
-    text = await response.text();
+    if (!response.ok) {
+      void response.body?.cancel().catch(() => undefined);
+      throw new AdLoadError('failed', `the ad request answered HTTP ${response.status}`, 301);
+    }
+    try {
+      text = await cappedText(response, options.maxResponseBytes ?? AD_MAX_RESPONSE_BYTES);
+    } catch (error) {
+      if (error instanceof AdLoadError) throw error;
+      throw new AdLoadError('failed', timeout.signal.aborted ? 'the ad response timed out' : 'the ad response could not be read', 301, { cause: error });
+    }
   } finally {
     clearTimeout(timer);
     signal?.removeEventListener('abort', abort);
@@ -173,11 +271,23 @@ export interface LoadedBreak {
  */
 export async function loadBreak(adBreak: AdBreak, options: AdLoaderOptions = {}): Promise<LoadedBreak> {
   const client = new VASTClient();
-  const parseOptions = { wrapperLimit: WRAPPER_LIMIT, resolveAll: true, timeout: options.timeoutMs ?? AD_REQUEST_TIMEOUT_MS, withCredentials: false };
+  // Every VAST fetch (the break's tag and each wrapper) is ours: capped, referrer, blocked or failed.
+  const urlHandler = {
+    get: async (url: string): Promise<{ xml?: Document; error?: AdLoadError; statusCode?: number | null; details?: { byteLength: number; statusCode: number } }> => {
+      try {
+        const xml = await fetchXml(url, options);
+        return { xml, details: { byteLength: 0, statusCode: 200 } };
+      } catch (error) {
+        const failure = error instanceof AdLoadError ? error : new AdLoadError('failed', String(error), 301, { cause: error });
+        return { error: failure, statusCode: null };
+      }
+    },
+  };
+  const parseOptions = { wrapperLimit: WRAPPER_LIMIT, resolveAll: true, timeout: options.timeoutMs ?? AD_REQUEST_TIMEOUT_MS, withCredentials: false, urlHandler };
   let blocked = false;
-  // vast-client reports each fetch; the break's own tag (depth 0) without an HTTP status is blocked.
-  const onResolved = (data: { wrapperDepth?: number; error?: unknown; statusCode?: number | null }): void => {
-    if ((data.wrapperDepth ?? 0) === 0 && data.error && !data.statusCode) blocked = true;
+  // vast-client reports each fetch; the break's own tag (depth 0) never sent is blocked.
+  const onResolved = (data: { wrapperDepth?: number; error?: unknown }): void => {
+    if ((data.wrapperDepth ?? 0) === 0 && data.error instanceof AdLoadError && data.error.kind === 'blocked') blocked = true;
   };
   client.getParser().on('VAST-resolved', onResolved);
   let response: VastResponseShape;

@@ -13,6 +13,8 @@ export const AD_VISIBILITY_CHECK_MS = 1000;
 export const AD_RESIZE_DEBOUNCE_MS = 500;
 /** Ad tag and VAST requests give up after this long (the spec names none; IMA's default is 8 s). */
 export const AD_REQUEST_TIMEOUT_MS = 8000;
+/** Largest ad tag, VMAP or VAST response read (bytes); a larger one is an ad error (issue 25 item 4). */
+export const AD_MAX_RESPONSE_BYTES = 1024 * 1024;
 /** An ad whose media has not started this long after it was asked to is a VAST 402 error (media timeout). */
 export const AD_MEDIA_TIMEOUT_MS = 8000;
 /** The query parameter that carries the ad tag's cache-buster when the tag has no macro for it. */
@@ -159,7 +161,10 @@ export function remainingS(currentS: number, durationS: number): number {
 export class AdLoadError extends Error {
   override readonly name = 'AdLoadError';
   constructor(
-    /** `blocked`: the request got no HTTP answer (ad blocker); `failed`: any other failure. */
+    /**
+     * `blocked`: the browser never sent the request for an ad-looking URL whose host answers
+     * (an ad blocker); `failed`: any other failure.
+     */
     readonly kind: 'blocked' | 'failed',
     message: string,
     /** VAST error code (IAB VAST 4.1 section 2.3.6.3), when one applies. */
