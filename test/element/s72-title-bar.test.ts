@@ -124,7 +124,7 @@ describe('<s72-title-bar> in <s72-player>', () => {
     player.config = { title: 'Night Harbour', subtitle: 'The tide keeps every secret.', navigateBackUrl: '/browse' };
     await player.updateComplete;
     await bar.updateComplete;
-    const text = [...part(bar, 'subtitle')!.querySelector('bdi')!.childNodes].find((node): node is Text => node.nodeType === Node.TEXT_NODE && node.data.length > 0)!;
+    const text = [...part(bar, 'subtitle')!.querySelector('bdi')!.childNodes].find((node): node is Text => node instanceof Text && node.data.length > 0)!;
     const range = document.createRange();
     range.setStart(text, 0);
     range.setEnd(text, 1);
