@@ -21,11 +21,35 @@ import {
   Volume2,
   VolumeX,
   X,
-  type IconNode,
 } from 'lucide';
 
+/**
+ * An icon's shape data: its SVG children as `[tag, attributes]` pairs (Lucide's format, declared
+ * here so the published types do not depend on the icon package, which is bundled, not a dependency).
+ */
+export type IconNode = [tag: string, attrs: Record<string, string | number | undefined>][];
+
+/** The slot name of each control icon (the name an embedder uses to replace it). */
+export type IconName =
+  | 'play'
+  | 'pause'
+  | 'volume'
+  | 'muted'
+  | 'enter-fullscreen'
+  | 'exit-fullscreen'
+  | 'retry'
+  | 'settings'
+  | 'captions'
+  | 'check'
+  | 'submenu-open'
+  | 'submenu-back'
+  | 'back'
+  | 'close'
+  | 'seek-back'
+  | 'seek-forward';
+
 /** The icons by slot name; the slot name is the one an embedder uses to replace the icon. */
-export const ICONS = {
+export const ICONS: Readonly<Record<IconName, IconNode>> = {
   play: Play,
   pause: Pause,
   volume: Volume2,
@@ -50,8 +74,7 @@ export const ICONS = {
   /** Touch double-tap seek indicators. */
   'seek-back': Rewind,
   'seek-forward': FastForward,
-} as const satisfies Record<string, IconNode>;
-export type IconName = keyof typeof ICONS;
+};
 export const ICON_NAMES = Object.keys(ICONS) as IconName[];
 
 type Attributes = Record<string, string | number | undefined>;
