@@ -1,10 +1,10 @@
-// player-and-client §3 "Telemetry post body", §5; §9 "Telemetry, heartbeat, live"
+// player-and-client §3 "Telemetry post body", §5; §6 (auth-token fallback); §9 "Telemetry, heartbeat, live"
 /**
  * Player telemetry, QoE.
  *
  * With `config.telemetry = {uri, intervalMs}`, sends `POST uri` with the header
  * `x-play-session: <host.playToken>` (without a play token: `x-auth-token` with the viewer's auth
- * token, player-and-client §6) and the JSON body `{ts, slug, player, elapsed, buffered,
+ * token) and the JSON body `{ts, slug, player, elapsed, buffered,
  * bitrate, estbitrate, seeked, position, length, droppedFrames, adBlocked}` (fields and units:
  * `PlayerTelemetryBody` in `core/session/player-telemetry-rules.ts`; never a token) every
  * `intervalMs` ms once the source is loaded, every 5000 ms while buffering. Rules

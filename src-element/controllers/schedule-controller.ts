@@ -28,7 +28,7 @@
  *   compact layout follows the player's width, debounced 500 ms.
  * - Ad errors (tag, VAST, media) are reported as recoverable `ad_error` (`s72-error`, category
  *   `ads`; the play page sends them to telemetry) and the content plays on; so do a down host, a
- *   CORS refusal, a non-http(s) URL and a body over 1 MiB (issue 25). An ad request the browser
+ *   CORS refusal, a non-http(s) URL and a body over 1 MiB. An ad request the browser
  *   never sent (an ad blocker: `AdLoadError` `blocked`, see ad-loader.ts) → critical
  *   `adblocked_content`, and the player telemetry's `adBlocked` turns true for this source.
  */

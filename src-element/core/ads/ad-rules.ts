@@ -13,7 +13,8 @@ export const AD_VISIBILITY_CHECK_MS = 1000;
 export const AD_RESIZE_DEBOUNCE_MS = 500;
 /** Ad tag and VAST requests give up after this long (the spec names none; IMA's default is 8 s). */
 export const AD_REQUEST_TIMEOUT_MS = 8000;
-/** Largest ad tag, VMAP or VAST response read (bytes); a larger one is an ad error (issue 25 item 4). */
+// issue 25 item 4
+/** Largest ad tag, VMAP or VAST response read (bytes); a larger one is an ad error. */
 export const AD_MAX_RESPONSE_BYTES = 1024 * 1024;
 /** An ad whose media has not started this long after it was asked to is a VAST 402 error (media timeout). */
 export const AD_MEDIA_TIMEOUT_MS = 8000;

@@ -24,7 +24,7 @@ export function resolveShaka(lib: { shakaExports: unknown; shakaGlobal: unknown 
   const fromModule = lib.shakaExports as { default?: Shaka } & Partial<Shaka>;
   const fromGlobal = lib.shakaGlobal as Partial<Shaka> | undefined;
   const shaka = fromModule.default?.Player ? fromModule.default : fromModule.Player ? (fromModule as Shaka) : fromGlobal?.Player ? (fromGlobal as Shaka) : null;
-  if (!shaka) throw new Error(`shaka-player (${build} build) did not load: neither its module exports nor window.shaka hold it`);
+  if (!shaka) throw new Error(`shaka-player (${build} build) did not load: it exported no shaka namespace and set no window.shaka`);
   builds.set(shaka, build);
   shaka.polyfill.installAll();
   return shaka;
