@@ -128,6 +128,23 @@ describe('play page under its strict CSP', { timeout: 240_000 }, () => {
       }
     });
   }
+
+  it('one referrer policy: the header\'s no-referrer holds, no Referer leaves the play page (its <meta name="referrer"> repeats it)', async () => {
+    const { context, page } = await newPage(browser);
+    try {
+      const response = await page.goto(demo.playUrl(FILMS[0]!.hash));
+      assert.equal(response?.headers()['referrer-policy'], 'no-referrer');
+      await waitForPlayback(page, 0.5);
+      const sent = [...(await demo.requests('/services/*')), ...(await demo.requests('/media/*')), ...(await demo.requests('/play/*'))];
+      assert.ok(sent.length > 5, `the page made requests (${sent.length})`);
+      const withReferer = sent.filter((request) => request.headers['referer'] !== undefined).map((request) => `${request.path} ← ${String(request.headers['referer'])}`);
+      assert.deepEqual(withReferer, [], 'requests that carried a Referer');
+      const metas = await page.locator('meta[name="referrer"]').evaluateAll((elements) => elements.map((element) => element.getAttribute('content')));
+      assert.ok(metas.every((content) => content === 'no-referrer'), `a <meta name="referrer"> may only repeat the header's policy: ${JSON.stringify(metas)}`);
+    } finally {
+      await context.close();
+    }
+  });
 });
 
 async function waitUntil(condition: () => boolean, timeoutMs: number): Promise<void> {

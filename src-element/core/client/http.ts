@@ -217,8 +217,9 @@ export async function request<const S extends v.GenericSchema>(
       headers,
       ...(req.json !== undefined ? { body: JSON.stringify(req.json) } : {}),
       ...(req.signal ? { signal: req.signal } : {}),
-      // Tokens travel in headers only; never leak the page address either.
-      referrerPolicy: 'strict-origin-when-cross-origin',
+      // Tokens travel in headers only; never leak the page address either (no Referer at all: the
+      // storefront needs none, and a page's stricter policy must not be loosened; issue 25 item 10).
+      referrerPolicy: 'no-referrer',
       credentials: 'same-origin',
     });
   } catch (error) {
