@@ -17,12 +17,20 @@
  *
  * Compared with shaka's stock DASH build (its repository's build/all.py, "dash"), this build:
  * - keeps DASH, the HTTP fetch/XHR plugins, EME (ClearKey, Widevine, PlayReady), ABR, live, the
- *   text parsers for WebVTT and TTML (plain and in MP4) and the polyfills `installAll()` installs;
+ *   text parsers for WebVTT and TTML (plain and in MP4) and the polyfills a browser of the
+ *   supported-devices list (current Chrome, Edge, Firefox, Opera and Safari on desktops and phones)
+ *   can need: the EME/MediaCapabilities encryption-scheme shims, the MediaCapabilities and
+ *   MediaSource fixes, `requestVideoFrameCallback`, `crypto.randomUUID` (absent outside secure
+ *   contexts);
  * - adds the `data:` URI scheme plugin (the stock DASH build leaves it out), which inline
  *   ClearKey keys (`drm.clearKeys`) need;
  * - leaves out what the player never uses: CEA-608/708 caption parsing, the TV/console device
- *   plugins, FairPlay's Apple polyfill (FairPlay plays through native HLS), the UI, ads, cast,
- *   offline, HLS, MSF, DASH-JSON and the transmuxers.
+ *   plugins and the polyfills only old or TV browsers need (no ES2021 engine lacks `Symbol`, typed
+ *   arrays, `Map`, `URLSearchParams`, `VTTCue`, a promise from `play()` or `getVideoPlaybackQuality`;
+ *   the prefixed WebKit EME, the `MediaKeyStatusMap` argument-order fix and the server-certificate
+ *   patch serve Safari before 12.1, Edge Legacy and smart TVs, which the ES2021 output cannot run
+ *   on anyway; 3.4 KiB gz), FairPlay's Apple polyfill (FairPlay plays through native HLS), the
+ *   UI, ads, cast, offline, HLS, MSF, DASH-JSON and the transmuxers.
  */
 import { createHash } from 'node:crypto';
 import { execFile } from 'node:child_process';
@@ -73,20 +81,10 @@ export const ENTRY_POINTS = [
   'shaka.polyfill.EmeEncryptionScheme',
   'shaka.polyfill.EmeEncryptionSchemePolyfillMediaKeySystemAccess',
   'shaka.polyfill.MCapEncryptionScheme',
-  'shaka.polyfill.Map',
   'shaka.polyfill.MediaCapabilities',
-  'shaka.polyfill.MediaKeyStatusMap',
   'shaka.polyfill.MediaSource',
-  'shaka.polyfill.PatchedMediaKeysCert',
-  'shaka.polyfill.PatchedMediaKeysWebkit',
   'shaka.polyfill.RandomUUID',
-  'shaka.polyfill.Symbol',
-  'shaka.polyfill.TypedArray',
-  'shaka.polyfill.URLSearchParams',
   'shaka.polyfill.VideoFrameCallback',
-  'shaka.polyfill.VideoPlayPromise',
-  'shaka.polyfill.VideoPlaybackQuality',
-  'shaka.polyfill.VTTCue',
 ];
 
 /**
