@@ -10,6 +10,8 @@ import { createAppServices } from './app/services.js';
 import { isDeviceSupportPath } from './features/play-session/session-source.js';
 import { preloadPlayback } from './features/play-flow/preload-playback.js';
 import { pageAutoplayVerdict } from './features/play-flow/autoplay-check.js';
+import { LANG_PARAM, browserLanguages, pageLocale } from './lib/locale.js';
+import { loadStringTable } from 's72-player/client';
 import './styles.css';
 
 const services = createAppServices(window);
@@ -35,6 +37,11 @@ if (playing) void player.then(({ S72PlayerElement }) => S72PlayerElement.preload
 // renders the player.
 preloadPlayback(services.flow, (content, config) => player.then(({ S72PlayerElement }) => S72PlayerElement.preloadContent(content, config)));
 
+// The page's string table: English is built in; another language's table is fetched alongside the
+// app, which first renders once it is there (English if it fails to load), so an English page never
+// downloads the Arabic table and an Arabic page never shows English first.
+const table = loadStringTable(pageLocale(hash.params.get(LANG_PARAM), browserLanguages())).catch(() => undefined);
+
 const root = document.getElementById('root');
 if (!root) throw new Error('#root is missing from index.html');
-void import('./app/mount.js').then(({ mountApp }) => mountApp(root, services));
+void Promise.all([import('./app/mount.js'), table]).then(([{ mountApp }]) => mountApp(root, services));

@@ -113,7 +113,7 @@ function chunkName(chunk: { name: string; moduleIds: readonly string[] }): strin
  * 23), so that it downloads with the entry, before the flow's first calls take the browser's six
  * connections:
  * - the chunks the entry imports at once (the React app and the player, with the chunks they
- *   import) as `<link rel="preload" as="script" crossorigin>`: downloaded only, compiled when the
+ *   import; not the Arabic string table, fetched only for an Arabic page) as `<link rel="preload" as="script" crossorigin>`: downloaded only, compiled when the
  *   entry imports them. As `modulepreload` Chromium compiled them as they arrived, ahead of the
  *   entry's own evaluation, and the first calls left later (measured with the start-up benchmark's
  *   waterfall);
@@ -144,7 +144,13 @@ function preloadStartChunks(): Plugin {
         files.push(fileName);
         for (const imported of byFile.get(fileName)?.imports ?? []) visit(imported);
       };
-      for (const fileName of entry.dynamicImports) visit(fileName);
+      // Only the app and the player: the entry's other dynamic imports (a string table other than
+      // English) load when the page needs them.
+      const startNames = new Set(START_CHUNK_NAMES.values());
+      for (const fileName of entry.dynamicImports) {
+        const chunk = byFile.get(fileName);
+        if (chunk && startNames.has(chunkName(chunk))) visit(fileName);
+      }
       const link = (attrs: Record<string, string | boolean>) => ({ tag: 'link', attrs: { ...attrs, crossorigin: true }, injectTo: 'head' as const });
       return [
         ...files.map((fileName) => link({ rel: 'preload', as: 'script', href: `${BASE}${fileName}` })),

@@ -7,8 +7,8 @@
  * sets `<html lang dir>` so the page mirrors under Arabic, and components read texts with
  * {@link useTranslator}. Outside a provider the translator is English (screen tests render without one).
  */
-import { createContext, useContext, useLayoutEffect, type ReactNode } from 'react';
-import { STRING_TABLES, createTranslator, type Locale, type Translator } from 's72-player/client';
+import { createContext, useContext, useEffect, useLayoutEffect, useState, type ReactNode } from 'react';
+import { SUPPORTED_LOCALES, createTranslator, hasStringTable, loadStringTable, type Locale, type Translator } from 's72-player/client';
 
 export { LANG_PARAM, browserLanguages, pageLocale } from './locale.js';
 
@@ -19,15 +19,21 @@ export function useTranslator(): Translator {
   return useContext(I18nContext);
 }
 
-/** The static document title of index.html in any language, replaced by the page's own. */
-const DEFAULT_TITLES: ReadonlySet<string> = new Set(Object.values(STRING_TABLES).map((table) => table['page.title']));
+/**
+ * The static document title of index.html in any language whose table is loaded, replaced by the
+ * page's own. Only the page's language is loaded (the entry starts it, main.ts), so an English page
+ * never fetches the Arabic table.
+ */
+function defaultTitles(): ReadonlySet<string> {
+  return new Set(SUPPORTED_LOCALES.filter(hasStringTable).map((locale) => createTranslator(locale).t('page.title')));
+}
 
 /** Sets `lang` and `dir` on `<html>`, and the default title in the page's language. */
 export function applyDocumentLocale(doc: Document, i18n: Translator): void {
   const root = doc.documentElement;
   if (root.lang !== i18n.locale) root.lang = i18n.locale;
   if (root.dir !== i18n.dir) root.dir = i18n.dir;
-  if (DEFAULT_TITLES.has(doc.title)) doc.title = i18n.t('page.title');
+  if (defaultTitles().has(doc.title)) doc.title = i18n.t('page.title');
 }
 
 export interface I18nProviderProps {
@@ -37,10 +43,27 @@ export interface I18nProviderProps {
 
 /**
  * Provides the translator of `locale` to the tree below, and sets `<html lang dir>` (so the layout,
- * written with logical CSS properties, mirrors under Arabic) and the default title.
+ * written with logical CSS properties, mirrors under Arabic) and the default title. A language whose
+ * table is not loaded yet (a `lang` changed in the address) is fetched, and the tree re-renders in
+ * it once it is there; English meanwhile, and English if the download fails.
  */
 export function I18nProvider({ locale, children }: I18nProviderProps) {
-  const i18n = createTranslator(locale);
+  const [, setLoaded] = useState<Locale | null>(null);
+  const ready = hasStringTable(locale);
+  useEffect(() => {
+    if (ready) return;
+    let current = true;
+    loadStringTable(locale).then(
+      () => {
+        if (current) setLoaded(locale);
+      },
+      () => undefined,
+    );
+    return () => {
+      current = false;
+    };
+  }, [locale, ready]);
+  const i18n = createTranslator(ready ? locale : 'en');
   useLayoutEffect(() => {
     if (typeof document !== 'undefined') applyDocumentLocale(document, i18n);
   }, [i18n]);

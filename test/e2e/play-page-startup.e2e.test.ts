@@ -56,8 +56,47 @@ describe('play page: start-up order', { timeout: 120_000 }, () => {
         `${name} chunk preloaded: ${preloads.join(', ')}`,
       );
     }
-    // The HLS engine and the ad runtime load only when used.
-    assert.ok(!preloads.some((href) => /\/(shaka-lib|schedule-runtime)-/.test(href)), preloads.join(', '));
+    // The HLS engine, the ad runtime and the Arabic string table load only when used.
+    assert.ok(!preloads.some((href) => /\/(shaka-lib|schedule-runtime|ar)-/.test(href)), preloads.join(', '));
+  });
+
+  it('an English page never fetches the Arabic table; an Arabic page renders in Arabic from its first paint', async () => {
+    const { context, page } = await newPage(browser);
+    try {
+      const scripts: string[] = [];
+      page.on('request', (request) => {
+        if (request.resourceType() === 'script') scripts.push(new URL(request.url()).pathname);
+      });
+      // The language of <html> and the text of the page the first time React puts anything in #root.
+      await page.addInitScript(() => {
+        const first: { lang?: string; text?: string } = {};
+        (window as unknown as { firstRender: typeof first }).firstRender = first;
+        new MutationObserver((_records, observer) => {
+          const root = document.getElementById('root');
+          if (!root || root.childElementCount === 0) return;
+          first.lang = document.documentElement.lang;
+          first.text = root.innerText;
+          observer.disconnect();
+        }).observe(document, { childList: true, subtree: true });
+      });
+      const AR_CHUNK = /^\/play\/assets\/ar-[\w-]+\.js$/;
+
+      await page.goto(demo.playUrl(`${FILM_HASH}?u=${TOKENS.adult}&lang=en`));
+      await waitForPlayback(page, 0.3);
+      assert.ok(!scripts.some((path) => AR_CHUNK.test(path)), scripts.join('\n'));
+      assert.equal(await page.evaluate(() => (window as unknown as { firstRender: { lang?: string } }).firstRender.lang), 'en');
+
+      // A new document (the same address but for its fragment would only change the hash).
+      await page.goto('about:blank');
+      await page.goto(demo.playUrl(`${FILM_HASH}?u=${TOKENS.adult}&lang=ar`));
+      await waitForPlayback(page, 0.3);
+      assert.ok(scripts.some((path) => AR_CHUNK.test(path)), 'the Arabic table was fetched for the Arabic page');
+      const first = await page.evaluate(() => (window as unknown as { firstRender: { lang?: string; text?: string } }).firstRender);
+      assert.equal(first.lang, 'ar', 'the first render is in Arabic, not English first');
+      assert.equal(await page.evaluate(() => document.documentElement.dir), 'rtl');
+    } finally {
+      await context.close();
+    }
   });
 
   it('sends the first calls before React and the player have loaded, then plays with one streams call', async () => {

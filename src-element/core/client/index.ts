@@ -139,13 +139,16 @@ export {
   formatDateTime,
   formatPosition,
   formatTime,
+  hasStringTable,
+  loadStringTable,
   resolveLocale,
   type Locale,
   type MessageKey,
   type MessageParams,
   type Translator,
 } from '../i18n/index.js';
-// Every table built in: the play page shows its texts in Arabic synchronously.
+// Every table built in, for code that needs them all synchronously. A page that shows one language
+// loads only its table with `loadStringTable` (the play page does: English pages never fetch Arabic).
 export { STRING_TABLES } from '../i18n/tables.js';
 export {
   CONTENT_QUERY_ROOT,
