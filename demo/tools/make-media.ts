@@ -758,7 +758,8 @@ function addThumbnailsToManifests(sheets: ThumbnailSheets): void {
   const master = readFileSync(join(hlsDir, 'master.m3u8'), 'utf8').replace(/#EXT-X-IMAGE-STREAM-INF:.*\n/, '');
   writeFileSync(
     join(hlsDir, 'master.m3u8'),
-    `${master}#EXT-X-IMAGE-STREAM-INF:BANDWIDTH=${sheets.peakBps},RESOLUTION=${THUMB_SHEET_WIDTH}x${THUMB_SHEET_HEIGHT},CODECS="jpeg",URI="thumbnails.m3u8"\n`,
+    // RESOLUTION is one tile's (the image playlist's EXT-X-TILES says the layout).
+    `${master}#EXT-X-IMAGE-STREAM-INF:BANDWIDTH=${sheets.peakBps},RESOLUTION=${THUMB_WIDTH}x${THUMB_HEIGHT},CODECS="jpeg",URI="thumbnails.m3u8"\n`,
   );
 }
 
