@@ -170,7 +170,13 @@ describe('seek previews on the play page (issue 27 item 1)', { timeout: 300_000 
     const { context, page, log } = await newPage(browser);
     try {
       await page.setViewportSize({ width: 1280, height: 720 });
+      const thumbnailRequests: string[] = [];
+      page.on('request', (request) => {
+        if (request.url().includes('/media/feature/thumbnails/')) thumbnailRequests.push(request.url());
+      });
       await openFilm(page, demo);
+      await page.waitForFunction(() => (document.querySelector('s72-player') as PlayerLike).shadowRoot!.querySelector('video')!.readyState >= 2);
+      assert.deepEqual(thumbnailRequests, [], 'no thumbnail image is fetched before a preview is needed');
       const box = (await seekInput(page).boundingBox())!;
       const shots: { start: number; grid: number[] }[] = [];
       let previous: number | null = null;
@@ -188,6 +194,7 @@ describe('seek previews on the play page (issue 27 item 1)', { timeout: 300_000 
         shots.push({ start, grid: await pngGrid(page, png, 2) });
       }
       assert.equal(new Set(shots.map((shot) => shot.start)).size, 5, 'five different tiles');
+      assert.ok(thumbnailRequests.length >= 1 && thumbnailRequests.length <= 3, `each sprite sheet fetched at most once: ${thumbnailRequests.join(', ')}`);
       for (const { start, grid } of shots) {
         const own = distance(grid, await frameGrid(page, start + 0.01));
         const before = distance(grid, await frameGrid(page, Math.max(0, start - 4) + 0.01));
