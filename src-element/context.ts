@@ -7,11 +7,15 @@
 import { createContext } from '@lit/context';
 import type { Translator } from './core/i18n/index.js';
 import type { PlayerStore } from './core/player-store.js';
+import type { ThumbnailLookup } from './core/thumbnails.js';
 
 export interface PlayerContextValue {
   readonly store: PlayerStore;
   /** The player's language (its `lang` attribute, else the document's). */
   readonly i18n: Translator;
+  // issue 27 item 1
+  /** The seek-preview thumbnail of a moment, through the engine (cached); absent outside a player. */
+  readonly thumbnails?: ThumbnailLookup;
 }
 
 export const playerContext = createContext<PlayerContextValue>(Symbol('s72-player'));

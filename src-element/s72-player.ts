@@ -14,6 +14,7 @@ import { handleRequest, REQUEST_EVENT_NAMES, type RequestContext } from './core/
 import type { DrmType, S72Content, S72PlayerConfig } from './core/types.js';
 import { DRM_TYPES, isDrmType } from './core/engine/key-systems.js';
 import { sourceIdentity } from './core/source-identity.js';
+import { ThumbnailCache } from './core/thumbnails.js';
 import { playerContext, type PlayerContextValue } from './context.js';
 import { BufferingController } from './controllers/buffering-controller.js';
 import { EngineController, invalidConfig, preloadContent } from './controllers/engine-controller.js';
@@ -151,6 +152,8 @@ function createMediaElement(): HTMLVideoElement {
  * @csspart seek-bar - the seek bar
  * @csspart seek-input - the seek bar's `<input type="range">`
  * @csspart seek-tooltip - the time tooltip shown over the seek bar while hovering or dragging
+ * @csspart seek-preview - the thumbnail of that moment shown above the time tooltip (streams with a thumbnail track, or `content.thumbnails`)
+ * @cssprop [--s72-seek-preview-width=160px] - the seek preview's width (its height follows the thumbnail's shape)
  * @csspart seek-buffered - the buffered range drawn on the seek bar
  * @csspart time - the clock, `current / duration`
  * @csspart live-badge - the LIVE badge (live streams only)
@@ -337,6 +340,9 @@ export class S72Player extends PlayerMediaApi {
   /** [watermark] the viewer id over the video, tamper checks. */
   private readonly watermark = new WatermarkController(this, { destroy: () => this.engines.halt() });
   private readonly context = new ContextProvider(this, { context: playerContext });
+  // issue 27 item 1
+  /** [thumbnails] the seek previews of the engine playing now, looked up on demand. */
+  private readonly thumbnailCache = new ThumbnailCache(() => this.engines.current);
   // [i18n] issue 23
   /** The string table of the element's language, fetched on demand. */
   private readonly strings = new StringTableController(this);
@@ -512,7 +518,7 @@ export class S72Player extends PlayerMediaApi {
     const loaded = this.strings.translator(this.closest('[lang]')?.getAttribute('lang') ?? null);
     this.stringsReady ||= loaded !== null;
     const i18n = loaded ?? this.i18n;
-    if (this.context.value?.i18n !== i18n) this.context.setValue({ store: this.store, i18n } satisfies PlayerContextValue);
+    if (this.context.value?.i18n !== i18n) this.context.setValue({ store: this.store, i18n, thumbnails: this.thumbnailCache.lookup } satisfies PlayerContextValue);
     const poster = this.poster ?? this.content?.images?.thumb ?? null;
     if (poster === null) this.mediaElement.removeAttribute('poster');
     else if (this.mediaElement.getAttribute('poster') !== poster) this.mediaElement.setAttribute('poster', poster);
@@ -583,7 +589,7 @@ export class S72Player extends PlayerMediaApi {
         <s72-announcer></s72-announcer>
         <!-- "Tap to unmute" after a muted autoplay (issue 22 item 13); before the controls in the Tab order. -->
         <s72-unmute-button ?inert=${covered} exportparts="unmute-button"></s72-unmute-button>
-        <s72-control-bar ?inert=${covered} part="controls" exportparts="play-button, seek-bar, seek-input, seek-tooltip, seek-buffered, time, live-badge, live-edge, live-button, mute-button, volume, settings-button, settings-menu, menu-item, fullscreen-button, cast-button, airplay-button">
+        <s72-control-bar ?inert=${covered} part="controls" exportparts="play-button, seek-bar, seek-input, seek-tooltip, seek-preview, seek-buffered, time, live-badge, live-edge, live-button, mute-button, volume, settings-button, settings-menu, menu-item, fullscreen-button, cast-button, airplay-button">
           ${ICON_NAMES.filter((name) => CONTROL_BAR_ICONS.has(name)).map((name) => html`<slot name=${name} slot=${name}>${icon(name)}</slot>`)}
         </s72-control-bar>
         <!-- After the controls: its version label is the last Tab stop. -->

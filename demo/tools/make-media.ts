@@ -8,7 +8,11 @@
 //   - progressive MP4 (720p + en, faststart);
 //   - CENC ('cenc', AES-128-CTR) DASH, encrypted by demo/tools/cenc (not by ffmpeg: Debian's ffmpeg 5.1
 //     writes senc/saiz/saio only into the first fragment, which Chromium rejects);
-//   - poster.jpg (1280x720) and thumb.jpg (320x180).
+//   - poster.jpg (1280x720) and thumb.jpg (320x180);
+//   - seek-preview thumbnails (issue 27 item 1): JPEG sprite sheets of 160x90 tiles, one every 2 s, made
+//     from the packaged 360p rendition, listed in both DASH manifests (an image AdaptationSet), in HLS
+//     (EXT-X-IMAGE-STREAM-INF) and as a WebVTT storyboard. `npm run media -- --only=thumbnails` makes
+//     only these and adds them to the existing manifests, leaving every other file as it is.
 //
 // Everything is deleted and regenerated on each run; output is deterministic for a given ffmpeg build.
 // See demo/media/README.md.
@@ -44,6 +48,17 @@ const GOP_FRAMES = 2 * FPS; // keyframe (and segment) every 2 s
 const SEGMENT_S = 2;
 const AUDIO_KBPS = 48;
 const SIZE_BUDGET_BYTES = 15 * 1024 * 1024;
+
+// issue 27 item 1: seek-preview thumbnails
+/** One thumbnail every this many seconds (a segment: the frame at its start is a keyframe). */
+const THUMB_INTERVAL_S = 2;
+const THUMB_WIDTH = 160;
+const THUMB_HEIGHT = 90;
+/** Tiles per sprite sheet: columns x rows (one sheet covers 10 tiles = 20 s). */
+const THUMB_COLUMNS = 5;
+const THUMB_ROWS = 2;
+/** The rendition the tiles are cut from. */
+const THUMB_SOURCE = 'video-360p';
 
 interface VideoRendition {
   id: string;
@@ -626,6 +641,129 @@ function makeImages(tmp: string): void {
 }
 
 // ---------------------------------------------------------------------------------------------
+// Seek-preview thumbnails (issue 27 item 1)
+
+interface ThumbnailSheets {
+  /** Sprite file names under feature/thumbnails/, in time order. */
+  files: string[];
+  /** Bits per second of the largest sheet over the time it covers. */
+  peakBps: number;
+}
+
+const THUMB_DIR = 'thumbnails';
+const THUMB_SHEET_S = THUMB_INTERVAL_S * THUMB_COLUMNS * THUMB_ROWS;
+const THUMB_SHEET_WIDTH = THUMB_WIDTH * THUMB_COLUMNS;
+const THUMB_SHEET_HEIGHT = THUMB_HEIGHT * THUMB_ROWS;
+
+/**
+ * Cuts the tiles from the packaged clear segments of {@link THUMB_SOURCE} (init + media segments
+ * concatenated are a playable fMP4), so this step needs nothing but the committed media: the frame
+ * at every multiple of {@link THUMB_INTERVAL_S}, scaled to 160x90, packed 5x2 per JPEG sheet.
+ */
+function makeThumbnails(tmp: string): ThumbnailSheets {
+  const src = join(OUT, 'dash', THUMB_SOURCE);
+  if (!existsSync(join(src, 'init.m4s'))) fail(`${relative(ROOT, src)}/init.m4s is missing: run the full \`npm run media\` first`);
+  const segments = readdirSync(src).filter((f) => /^seg-\d+\.m4s$/.test(f)).sort();
+  writeFileSync(join(tmp, 'thumb-source.mp4'), Buffer.concat([join(src, 'init.m4s'), ...segments.map((f) => join(src, f))].map((f) => readFileSync(f))));
+  const outDir = join(OUT, THUMB_DIR);
+  rmSync(outDir, { recursive: true, force: true });
+  mkdirp(outDir);
+  const every = THUMB_INTERVAL_S * FPS;
+  ffmpeg(
+    [
+      '-i', 'thumb-source.mp4', '-an',
+      '-vf', `select='not(mod(n,${every}))',scale=${THUMB_WIDTH}:${THUMB_HEIGHT}:flags=bicubic,tile=${THUMB_COLUMNS}x${THUMB_ROWS}`,
+      '-fps_mode', 'passthrough', '-q:v', '6', '-fflags', '+bitexact', '-flags', '+bitexact', '-map_metadata', '-1',
+      'thumb-%d.jpg',
+    ],
+    tmp,
+  );
+  const files: string[] = [];
+  let peakBps = 0;
+  for (let n = 1; existsSync(join(tmp, `thumb-${n}.jpg`)); n++) {
+    const file = `tile-${n}.jpg`;
+    moveFile(join(tmp, `thumb-${n}.jpg`), join(outDir, file));
+    files.push(file);
+    peakBps = Math.max(peakBps, Math.ceil((statSync(join(outDir, file)).size * 8) / THUMB_SHEET_S / 1000) * 1000);
+  }
+  const expected = Math.ceil(DURATION_S / THUMB_SHEET_S);
+  if (files.length !== expected) fail(`thumbnails: ${files.length} sprite sheets, expected ${expected}`);
+  writeStoryboard(join(outDir, 'storyboard.vtt'), files);
+  return { files, peakBps };
+}
+
+/** The same tiles as a WebVTT storyboard: one cue per tile, `tile-N.jpg#xywh=x,y,w,h`. */
+function writeStoryboard(path: string, files: string[]): void {
+  const lines = ['WEBVTT', ''];
+  const perSheet = THUMB_COLUMNS * THUMB_ROWS;
+  for (let k = 0; k * THUMB_INTERVAL_S < DURATION_S; k++) {
+    const sheet = files[Math.floor(k / perSheet)]!;
+    const i = k % perSheet;
+    const x = (i % THUMB_COLUMNS) * THUMB_WIDTH;
+    const y = Math.floor(i / THUMB_COLUMNS) * THUMB_HEIGHT;
+    const end = Math.min(DURATION_S, (k + 1) * THUMB_INTERVAL_S);
+    lines.push(`${vttTime(k * THUMB_INTERVAL_S)} --> ${vttTime(end)}`, `${sheet}#xywh=${x},${y},${THUMB_WIDTH},${THUMB_HEIGHT}`, '');
+  }
+  writeFileSync(path, lines.join('\n'));
+}
+
+/**
+ * The image AdaptationSet (DASH-IF IOP "thumbnail_tile"): one Representation whose segments are
+ * the sprite sheets, each covering {@link THUMB_SHEET_S} s of `columns x rows` tiles.
+ */
+function thumbnailAdaptationSetXml(id: number, sheets: ThumbnailSheets): string {
+  const i2 = '    ';
+  const i3 = '      ';
+  return [
+    `${i2}<AdaptationSet id="${id}" contentType="image" mimeType="image/jpeg">`,
+    `${i3}<SegmentTemplate media="../${THUMB_DIR}/tile-$Number$.jpg" duration="${THUMB_SHEET_S}" startNumber="1"/>`,
+    `${i3}<Representation id="thumbnails" bandwidth="${sheets.peakBps}" width="${THUMB_SHEET_WIDTH}" height="${THUMB_SHEET_HEIGHT}">`,
+    `${i3}  <EssentialProperty schemeIdUri="http://dashif.org/thumbnail_tile" value="${THUMB_COLUMNS}x${THUMB_ROWS}"/>`,
+    `${i3}</Representation>`,
+    `${i2}</AdaptationSet>`,
+  ].join('\n');
+}
+
+/**
+ * Adds the thumbnail track to the manifests already written (replacing one added before): the
+ * image AdaptationSet as the last of each DASH manifest's Period, and an image playlist with its
+ * `EXT-X-IMAGE-STREAM-INF` in the HLS master playlist.
+ */
+function addThumbnailsToManifests(sheets: ThumbnailSheets): void {
+  for (const mpd of [join(OUT, 'dash', 'manifest.mpd'), join(OUT, 'dash-cenc', 'manifest.mpd')]) {
+    const xml = readFileSync(mpd, 'utf8').replace(/ *<AdaptationSet [^>]*contentType="image"[\s\S]*?<\/AdaptationSet>\n/, '');
+    const id = (xml.match(/<AdaptationSet /g) ?? []).length;
+    if (!xml.includes('  </Period>')) fail(`${relative(ROOT, mpd)}: no </Period>`);
+    writeFileSync(mpd, xml.replace('  </Period>', `${thumbnailAdaptationSetXml(id, sheets)}\n  </Period>`));
+  }
+  const hlsDir = join(OUT, 'hls');
+  const playlist = [
+    '#EXTM3U',
+    '#EXT-X-VERSION:7',
+    `#EXT-X-TARGETDURATION:${THUMB_SHEET_S}`,
+    '#EXT-X-PLAYLIST-TYPE:VOD',
+    '#EXT-X-MEDIA-SEQUENCE:1',
+    '#EXT-X-IMAGES-ONLY',
+  ];
+  sheets.files.forEach((file, k) => {
+    const covers = Math.min(THUMB_SHEET_S, DURATION_S - k * THUMB_SHEET_S);
+    playlist.push(
+      `#EXT-X-TILES:RESOLUTION=${THUMB_WIDTH}x${THUMB_HEIGHT},LAYOUT=${THUMB_COLUMNS}x${THUMB_ROWS},DURATION=${THUMB_INTERVAL_S.toFixed(3)}`,
+      `#EXTINF:${covers.toFixed(3)},`,
+      `../${THUMB_DIR}/${file}`,
+    );
+  });
+  playlist.push('#EXT-X-ENDLIST', '');
+  writeFileSync(join(hlsDir, 'thumbnails.m3u8'), playlist.join('\n'));
+  const master = readFileSync(join(hlsDir, 'master.m3u8'), 'utf8').replace(/#EXT-X-IMAGE-STREAM-INF:.*\n/, '');
+  writeFileSync(
+    join(hlsDir, 'master.m3u8'),
+    // RESOLUTION is one tile's (the image playlist's EXT-X-TILES says the layout).
+    `${master}#EXT-X-IMAGE-STREAM-INF:BANDWIDTH=${sheets.peakBps},RESOLUTION=${THUMB_WIDTH}x${THUMB_HEIGHT},CODECS="jpeg",URI="thumbnails.m3u8"\n`,
+  );
+}
+
+// ---------------------------------------------------------------------------------------------
 // Report
 
 function walk(dir: string): string[] {
@@ -665,7 +803,7 @@ function report(clear: PackagedTrack[]): void {
   console.log(`\nTotal size of demo/media/: ${formatBytes(total)} (${total} bytes)`);
   if (total > SIZE_BUDGET_BYTES) fail(`demo/media/ is over the ${formatBytes(SIZE_BUDGET_BYTES)} budget: lower the bitrates`);
   console.log('\nManifests (relative to demo/media/):');
-  for (const m of ['feature/dash/manifest.mpd', 'feature/hls/master.m3u8', 'feature/mp4/feature.mp4', 'feature/dash-cenc/manifest.mpd']) {
+  for (const m of ['feature/dash/manifest.mpd', 'feature/hls/master.m3u8', 'feature/mp4/feature.mp4', 'feature/dash-cenc/manifest.mpd', 'feature/thumbnails/storyboard.vtt']) {
     console.log(`  ${m}`);
   }
   console.log(`\nClearKey: KID ${DEMO_KID_HEX} key ${DEMO_KEY_HEX}`);
@@ -673,10 +811,24 @@ function report(clear: PackagedTrack[]): void {
 
 // ---------------------------------------------------------------------------------------------
 
+/** `--only=thumbnails`: make only the seek-preview thumbnails from the committed segments. */
+function onlyStep(): 'thumbnails' | null {
+  const arg = process.argv.slice(2).find((a) => a.startsWith('--only='));
+  if (arg === undefined) return null;
+  if (arg === '--only=thumbnails') return 'thumbnails';
+  return fail(`unknown step ${arg.slice('--only='.length)} (known: thumbnails)`);
+}
+
 async function main(): Promise<void> {
+  const only = onlyStep();
   checkFfmpeg();
   const tmp = mkdtempSync(join(tmpdir(), 's72-media-'));
   try {
+    if (only === 'thumbnails') {
+      addThumbnailsToManifests(makeThumbnails(tmp));
+      console.log(`\nWrote ${relative(ROOT, join(OUT, THUMB_DIR))}/ and added it to the DASH and HLS manifests.`);
+      return;
+    }
     rmSync(OUT, { recursive: true, force: true });
     mkdirp(OUT);
     await ffmpegParallel([...videoJobs(), ...audioJobs()], tmp);
@@ -696,6 +848,7 @@ async function main(): Promise<void> {
       psshBase64: psshBox(COMMON_SYSTEM_ID, [kid]).toString('base64'),
     });
 
+    addThumbnailsToManifests(makeThumbnails(tmp));
     makeProgressive(tmp, join(OUT, 'mp4'));
     makeImages(tmp);
     report(clear);

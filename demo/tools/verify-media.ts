@@ -91,6 +91,9 @@ function fileChecks(): void {
     'subs/ar.vtt',
     'poster.jpg',
     'thumb.jpg',
+    'hls/thumbnails.m3u8',
+    'thumbnails/storyboard.vtt',
+    ...[1, 2, 3].map((n) => `thumbnails/tile-${n}.jpg`),
     ...TRACK_IDS.flatMap((t) => [`dash/${t}/init.m4s`, `dash-cenc/${t}/init.m4s`]),
   ];
   const missing = required.filter((f) => !existsSync(join(FEATURE, f)));
@@ -164,6 +167,21 @@ function fileChecks(): void {
     const t = jpegSize(join(FEATURE, 'thumb.jpg'));
     if (p.width !== 1280 || p.height !== 720 || t.width !== 320 || t.height !== 180) throw new Error(`poster ${p.width}x${p.height}, thumb ${t.width}x${t.height}`);
     return `${statSync(join(FEATURE, 'poster.jpg')).size} + ${statSync(join(FEATURE, 'thumb.jpg')).size} bytes`;
+  });
+  // issue 27 item 1
+  guard('thumbnails: 3 sprite sheets of 5x2 160x90 tiles, listed in DASH (clear, CENC), HLS and the storyboard', () => {
+    for (const n of [1, 2, 3]) {
+      const size = jpegSize(join(FEATURE, `thumbnails/tile-${n}.jpg`));
+      if (size.width !== 800 || size.height !== 180) throw new Error(`tile-${n}.jpg is ${size.width}x${size.height}`);
+    }
+    for (const mpd of ['dash/manifest.mpd', 'dash-cenc/manifest.mpd']) {
+      const xml = readFileSync(join(FEATURE, mpd), 'utf8');
+      if (!/<AdaptationSet [^>]*contentType="image"[\s\S]*?thumbnail_tile" value="5x2"/.test(xml)) throw new Error(`${mpd}: no image AdaptationSet`);
+    }
+    if (!readFileSync(join(FEATURE, 'hls/master.m3u8'), 'utf8').includes('#EXT-X-IMAGE-STREAM-INF:')) throw new Error('master.m3u8: no EXT-X-IMAGE-STREAM-INF');
+    const cues = (readFileSync(join(FEATURE, 'thumbnails/storyboard.vtt'), 'utf8').match(/#xywh=/g) ?? []).length;
+    if (cues !== 30) throw new Error(`storyboard.vtt: ${cues} cues`);
+    return `${[1, 2, 3].reduce((n, k) => n + statSync(join(FEATURE, `thumbnails/tile-${k}.jpg`)).size, 0)} bytes of sprites`;
   });
   guard('subtitles: en.vtt and ar.vtt (Arabic script) have cues', () => {
     const out: string[] = [];

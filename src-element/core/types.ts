@@ -52,6 +52,14 @@ export interface S72Content {
    * is disabled, the seek shortcuts do nothing), so a must-view-once ad is watched to its end.
    */
   playbackMode?: 'ad' | null;
+  // issue 27 item 1
+  /**
+   * URL of a WebVTT storyboard for seek previews: one cue per thumbnail, whose text is the image URL
+   * (relative to the storyboard), with a `#xywh=x,y,width,height` fragment for a tile of a sprite
+   * image. Used when the stream has no thumbnail track of its own (a DASH image adaptation set or an
+   * HLS image playlist); fetched the first time a preview is needed.
+   */
+  thumbnails?: string;
 }
 
 // player-and-client §3 "Player configuration"

@@ -75,10 +75,11 @@ export const CONTROL_BAR_ICONS: ReadonlySet<IconName> = new Set<IconName>(['play
  * @slot exit-fullscreen - replaces the exit-fullscreen icon
  * @slot settings - replaces the settings icon (passed to `s72-settings-menu`)
  * @csspart play-button - the play/pause button
- * @csspart seek-bar - the seek bar (`s72-seek-bar`); passed through: seek-input, seek-buffered, seek-tooltip
+ * @csspart seek-bar - the seek bar (`s72-seek-bar`); passed through: seek-input, seek-buffered, seek-tooltip, seek-preview
  * @csspart seek-input - the seek bar's `<input type="range">`
  * @csspart seek-buffered - the buffered range on the seek bar
  * @csspart seek-tooltip - the seek bar's time tooltip
+ * @csspart seek-preview - the seek bar's thumbnail above the time tooltip
  * @csspart time - the clock, `current / duration`
  * @csspart mute-button - the mute button
  * @csspart volume - the volume slider (hidden on touch-only devices)
@@ -308,7 +309,7 @@ export class S72ControlBar extends LitElement {
       <s72-seek-bar
         class="seek"
         part="seek-bar"
-        exportparts="seek-input, seek-buffered, seek-tooltip"
+        exportparts="seek-input, seek-buffered, seek-tooltip, seek-preview"
         .values=${this.player ? null : this.seekBarValues()}
         @s72-scrub-change=${this.onScrubChange}
       ></s72-seek-bar>

@@ -9,6 +9,7 @@ import { SEEK_STEP_S } from '../controllers/keyboard-controller.js';
 import { defineElement } from '../define.js';
 import { fireRequest } from '../events.js';
 import { PlayerUiElement } from './player-ui-element.js';
+import './s72-seek-preview.js';
 
 // player-and-client §9 "Controls"
 /** The seek bar seeks 0.125 s after the thumb stops moving, ms. */
@@ -52,9 +53,12 @@ export type S72ScrubChange = number | null;
  * seeks a last time `SEEK_BAR_DELAY_MS` (0.125 s) after the thumb stops, or at once when it is
  * released. The arrow keys step `SEEK_STEP_S` (10 s), the horizontal ones mirrored under RTL. Every
  * request is clamped to the range; the bar is disabled before load and when `canSeek` is false. The
- * tooltip (`h:mm:ss` from one hour, `-m:ss` behind the live edge) follows the pointer on hover and the
- * thumb while dragging; it is hidden from assistive tech, which reads the input's `aria-valuetext`
- * ("1 minute 5 seconds of 1 minute 30 seconds", or the offset behind live).
+ * tooltip (`h:mm:ss` from one hour, `-m:ss` behind the live edge) follows the pointer on hover, the
+ * thumb while dragging and the position the arrow keys asked for while the bar has the focus; it is
+ * hidden from assistive tech, which reads the input's `aria-valuetext` ("1 minute 5 seconds of 1
+ * minute 30 seconds", or the offset behind live). Above the tooltip, a seek preview
+ * (`s72-seek-preview`) shows the thumbnail of that moment when the stream has thumbnails, kept
+ * within the bar's width.
  *
  * Inside `<s72-player>` it renders from the store; elsewhere give it `store`, or `values` (the
  * control bar outside a player does).
@@ -64,6 +68,7 @@ export type S72ScrubChange = number | null;
  * @csspart seek-input - the `<input type="range">`
  * @csspart seek-buffered - the buffered range behind the thumb
  * @csspart seek-tooltip - the time tooltip
+ * @csspart seek-preview - the thumbnail above the time tooltip (streams with thumbnails)
  * @cssprop [--s72-accent-color=#e50914] - the played part and the thumb
  * @cssprop [--s72-seek-track-color=rgb(255 255 255 / 0.3)] - the track
  * @cssprop [--s72-seek-buffered-color=rgb(255 255 255 / 0.6)] - the buffered range
@@ -145,14 +150,19 @@ export class S72SeekBar extends PlayerUiElement {
       outline-offset: 2px;
       border-radius: 0.25em;
     }
-    /* A zero-width anchor at the position; the tooltip centres on it (overflowing both sides). */
+    /* A zero-width anchor at the position; the tooltip centres on it (overflowing both sides), the
+       seek preview above it (shifted back within the bar near its ends, updated()). */
     .anchor {
       position: absolute;
       inset-block-end: 100%;
       inline-size: 0;
       display: flex;
-      justify-content: center;
+      flex-direction: column;
+      align-items: center;
       pointer-events: none;
+    }
+    s72-seek-preview {
+      flex: none;
     }
     .tooltip {
       flex: none;
@@ -176,6 +186,9 @@ export class S72SeekBar extends PlayerUiElement {
   @state() private scrubTime: number | null = null;
   /** Position under the pointer while it hovers over the bar, seconds, or null. */
   @state() private hoverTime: number | null = null;
+  // issue 27 item 1
+  /** Position the arrow keys asked for, shown until the bar loses the focus or the pointer moves, seconds, or null. */
+  @state() private keyTime: number | null = null;
 
   // DESIGN.md "Timers and I/O are injected"
   /** The injected clock of the drag throttle. */
@@ -232,7 +245,24 @@ export class S72SeekBar extends PlayerUiElement {
     if ((changed as Map<PropertyKey, unknown>).has('scrubTime')) {
       this.dispatchEvent(new CustomEvent<S72ScrubChange>('s72-scrub-change', { detail: this.scrubTime, bubbles: true }));
     }
+    this.keepPreviewInside();
   }
+
+  // issue 27 item 1
+  /** Shifts the seek preview (wider than the tooltip) back within the bar near its ends, onto whole pixels. */
+  private readonly keepPreviewInside = (): void => {
+    const preview = this.renderRoot.querySelector('s72-seek-preview');
+    if (!preview) return;
+    preview.style.translate = '';
+    const box = preview.getBoundingClientRect();
+    if (box.width <= 0) return;
+    const bar = this.getBoundingClientRect();
+    let shift = Math.max(0, bar.left - box.left) - Math.max(0, box.right - bar.right);
+    // On whole device pixels: a tile drawn at a fractional offset is resampled (blurred).
+    const left = box.left + shift;
+    shift += Math.round(left * devicePixelRatio) / devicePixelRatio - left;
+    if (shift !== 0) preview.style.translate = `${shift}px 0`;
+  };
 
   protected override render() {
     const view = this.view;
@@ -249,7 +279,7 @@ export class S72SeekBar extends PlayerUiElement {
       : i18n.t('player.timeOf', { current: i18n.spokenTime(shown), duration: i18n.spokenTime(max) });
     const buffered = view.buffered.find((range) => range.start <= view.currentTime + 0.5 && range.end >= view.currentTime);
     const dragging = this.scrubTime !== null && (this.seekDelay.pending || this.throttleTimer !== null);
-    const tipTime = dragging ? shown : this.hoverTime;
+    const tipTime = dragging ? shown : (this.hoverTime ?? this.keyTime);
     const tipText =
       tipTime === null ? '' : view.live ? `-${formatTime(Math.max(0, view.seekable.end - tipTime))}` : formatTime(tipTime, max);
     return html`
@@ -278,10 +308,12 @@ export class S72SeekBar extends PlayerUiElement {
         @keydown=${this.onKeydown}
         @pointermove=${this.onPointerMove}
         @pointerleave=${this.onPointerLeave}
+        @blur=${this.onBlur}
       />
       ${tipTime === null || this.disabled
         ? nothing
         : html`<div class="anchor" style="inset-inline-start: calc(var(--_thumb) / 2 + (100% - var(--_thumb)) * ${fraction(tipTime)})">
+            ${view.live ? nothing : html`<s72-seek-preview exportparts="seek-preview" .time=${tipTime} @s72-seek-preview-layout=${this.keepPreviewInside}></s72-seek-preview>`}
             <div class="tooltip" part="seek-tooltip" aria-hidden="true">${tipText}</div>
           </div>`}
     `;
@@ -326,7 +358,13 @@ export class S72SeekBar extends PlayerUiElement {
     event.stopPropagation();
     const { min, max } = this.range();
     this.scrubTime = clamp((this.scrubTime ?? this.view.currentTime) + sign * SEEK_STEP_S, min, max);
+    // issue 27 item 1: the tooltip and the seek preview follow the keys.
+    this.keyTime = this.scrubTime;
     this.commit();
+  }
+
+  private onBlur(): void {
+    this.keyTime = null;
   }
 
   private onPointerMove(event: PointerEvent): void {
@@ -337,6 +375,7 @@ export class S72SeekBar extends PlayerUiElement {
     const offset = rtl ? rect.right - event.clientX : event.clientX - rect.left;
     const { min, max } = this.range();
     this.hoverTime = min + clamp(offset / rect.width, 0, 1) * (max - min);
+    this.keyTime = null;
   }
 
   private onPointerLeave(): void {

@@ -185,6 +185,11 @@ export function resolveSources(input: SourceInput): EngineSource[] {
       ? { 'x-auth-token': authToken }
       : {};
 
+  // issue 27 item 1: a storyboard given in the content
+  const storyboard = typeof input.content?.thumbnails === 'string' && input.content.thumbnails.trim()
+    ? absolute(input.content.thumbnails.trim(), input.baseUrl)
+    : undefined;
+
   const sources: EngineSource[] = [];
   for (const kind of SOURCE_KIND_ORDER) {
     const asset = assets[kind];
@@ -205,6 +210,7 @@ export function resolveSources(input: SourceInput): EngineSource[] {
       ...(input.config.preferredTextLanguage ? { preferredTextLanguage: input.config.preferredTextLanguage } : {}),
       ...(studioPolicy ? { studioPolicy } : {}),
       ...(manifestProxy ? { manifestProxy } : {}),
+      ...(storyboard ? { thumbnailsUrl: storyboard } : {}),
     });
   }
   return sources;

@@ -55,6 +55,27 @@ export interface EngineSource {
   // player-and-client §7
   /** Manifest and segment URLs are requested as `{manifestProxy}?url={URL}`. */
   manifestProxy?: string;
+  // issue 27 item 1
+  /**
+   * A WebVTT storyboard (cues whose text is an image URL with a `#xywh=x,y,w,h` fragment), used for
+   * seek previews when the stream has no thumbnail track of its own. Fetched on the first lookup.
+   */
+  thumbnailsUrl?: string;
+}
+
+// issue 27 item 1
+/** One seek-preview thumbnail: a tile of a (sprite) image. Pixels; times in seconds. */
+export interface EngineThumbnail {
+  /** The image's URL, as the stream gives it. */
+  url: string;
+  /** The tile's rectangle in the image. */
+  x: number;
+  y: number;
+  width: number;
+  height: number;
+  /** The moment the tile shows, and how long it stands for. */
+  startTime: number;
+  duration: number;
 }
 
 // player-and-client §3 "Tracks: video"
@@ -160,6 +181,15 @@ export interface Engine {
    */
   readonly licenseRequestsPending?: number;
   getStats(): EngineStats;
+  // issue 27 item 1
+  /**
+   * The seek-preview thumbnail of `time` from the stream's thumbnail track (or the source's
+   * storyboard), or null when there is none. Reads only the track's index, never the image: fetch
+   * that with {@link Engine.thumbnailImage}. Optional: an engine without it has no thumbnails.
+   */
+  thumbnail?(time: number): Promise<EngineThumbnail | null>;
+  /** Fetches a thumbnail image the way the engine fetches segments (proxy, retries). */
+  thumbnailImage?(url: string): Promise<Blob>;
   // player-and-client §5
   /**
    * Live: the wall-clock time of the playhead (the stream's program date time), epoch ms; null on

@@ -15,6 +15,7 @@ import {
   type EngineLoader,
   type EngineSource,
   type EngineStats,
+  type EngineThumbnail,
   type SourceKind,
   type TextTrackInfo,
   type VideoTrackInfo,
@@ -185,8 +186,11 @@ class ShakaEngine implements Engine {
     return this.licencesPending;
   }
 
+  /** [thumbnails] the source's storyboard URL, and the image track shaka made of it (added at the first lookup). */
+  private storyboard: { url: string; track: Promise<number | null> | null } | null = null;
+
   constructor(
-    shaka: Shaka,
+    private readonly shaka: Shaka,
     private readonly video: HTMLVideoElement,
   ) {
     this.player = new shaka.Player();
@@ -271,6 +275,7 @@ class ShakaEngine implements Engine {
     this.licencesPending = 0;
     this.playingSinceSeek = false;
     this.goal = 0;
+    this.storyboard = source.thumbnailsUrl ? { url: source.thumbnailsUrl, track: null } : null;
     this.player.resetConfiguration();
     this.player.configure(structuredClone(SHAKA_BASE_CONFIG));
     const retryParameters = retryParametersOf(source.network);
@@ -402,6 +407,54 @@ class ShakaEngine implements Engine {
 
   setLicenseHeaders(headers: Readonly<Record<string, string>>): void {
     this.licenseHeaders = { ...headers };
+  }
+
+  // issue 27 item 1
+  /**
+   * From the manifest's first image track (DASH image adaptation set, HLS image playlist); else from
+   * the source's storyboard, which shaka fetches and parses here, at the first lookup (nothing at
+   * start-up). Shaka reads the track's segment index only; a failure is "no thumbnail".
+   */
+  async thumbnail(time: number): Promise<EngineThumbnail | null> {
+    if (this.destroyed || !Number.isFinite(time)) return null;
+    try {
+      let trackId: number | null = null;
+      if (this.player.getImageTracks().length === 0) {
+        const storyboard = this.storyboard;
+        if (!storyboard) return null;
+        storyboard.track ??= this.player.addThumbnailsTrack(storyboard.url, 'text/vtt').then(
+          (track) => track.id,
+          () => null,
+        );
+        trackId = await storyboard.track;
+        if (trackId === null || this.destroyed) return null;
+      }
+      const found = await this.player.getThumbnails(trackId, time);
+      if (!found?.uris[0]) return null;
+      return {
+        url: found.uris[0],
+        x: found.positionX,
+        y: found.positionY,
+        width: found.width,
+        height: found.height,
+        startTime: found.startTime,
+        duration: found.duration,
+      };
+    } catch {
+      return null;
+    }
+  }
+
+  /** Through shaka's networking engine as a segment: the manifest proxy and the retries apply. */
+  async thumbnailImage(url: string): Promise<Blob> {
+    const { NetworkingEngine } = this.shaka.net;
+    const networking = this.player.getNetworkingEngine();
+    if (!networking || this.destroyed) throw new Error('the engine is destroyed');
+    const request = NetworkingEngine.makeRequest([url], this.player.getConfiguration().streaming.retryParameters);
+    const pending = networking.request(NetworkingEngine.RequestType.SEGMENT, request) as { promise: Promise<{ data: ArrayBuffer; headers: Record<string, string> }> };
+    const response = await pending.promise;
+    const type = response.headers['content-type'] ?? '';
+    return new Blob([response.data], type ? { type } : {});
   }
 
   playheadDateMs(): number | null {
