@@ -31,6 +31,7 @@ import { castScreen, isCasting } from './core/cast/cast-state.js';
 import { manageDevicesUrl } from './core/cast/cast-support.js';
 import type { CastSdkLoader } from './core/cast/sdk-loader.js';
 import { AdsController } from './controllers/ads-controller.js';
+import { ChaptersController } from './controllers/chapters-controller.js';
 import { WatermarkController } from './controllers/watermark-controller.js';
 import { StringTableController } from './controllers/string-table-controller.js';
 import { defineElement } from './define.js';
@@ -358,6 +359,8 @@ export class S72Player extends PlayerMediaApi {
     new MediaEventsController(this);
     // [ads] the ad tag's breaks in the ads overlay (player-and-client §4 "Ad break"; README "Ads")
     new AdsController(this);
+    // [chapters] the content's and the stream's chapters, after the first frame (issue 27 item 2)
+    new ChaptersController(this);
     uiControllers(this);
     for (const type of REQUEST_EVENT_NAMES) this.addEventListener(type, this.onRequest);
     // Like a media element, the player fires a plain `error` when playback fails for good (a
