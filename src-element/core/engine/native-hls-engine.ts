@@ -57,7 +57,8 @@ export class NativeHlsEngine implements Engine {
   private fairplay: FairPlayDrm | null = null;
   private licenseHeaders: Readonly<Record<string, string>> = {};
   private destroyed: Promise<void> | undefined;
-  /** The chapters `loadChapters` kept (issue 27 item 2). */
+  // issue 27 item 2
+  /** The chapters `loadChapters` kept. */
   private chapterList: readonly ChapterInfo[] = [];
   /** The `<track kind="chapters">` elements added for them (removed on destroy). */
   private readonly chapterElements: HTMLTrackElement[] = [];

@@ -184,7 +184,8 @@ class ShakaEngine implements Engine {
   private readonly textRequests = new Map<string, number>();
   /** Licence requests sent and not answered yet (see `Engine.licenseRequestsPending`). */
   private licencesPending = 0;
-  /** The chapters `loadChapters` kept (issue 27 item 2); emptied by each load. */
+  // issue 27 item 2
+  /** The chapters `loadChapters` kept; emptied by each load. */
   private chapterList: readonly ChapterInfo[] = [];
   /** Counts loads: chapters asked for under an older load are dropped. */
   private loadCount = 0;

@@ -1,4 +1,4 @@
-// player-and-client §4 "Menus", §5 "Menu rules", §3 "Tracks"; play-page §2 `rates=true`
+// player-and-client §4 "Menus", §5 "Menu rules", §3 "Tracks"; play-page §2 `rates=true`; issue 27 item 2
 /**
  * What the settings menu offers ("User
  * preferences"): which submenus show, their options in order, which option is selected and the
@@ -14,7 +14,7 @@
  * - *Quality* with at least two video tracks: Auto, then the tracks by bitrate, highest first, each
  *   with its height and bitrate ("1080p · 4.5 Mbps").
  * - *Chapters* with at least one chapter while seeking is allowed: each chapter by title with its
- *   start time, the one playing checked; choosing one seeks to its start (issue 27 item 2).
+ *   start time, the one playing checked; choosing one seeks to its start.
  * The main view lists the submenus that show, each with its current value.
  */
 import { chapterAt, chapterLabel } from '../chapters.js';
