@@ -41,6 +41,7 @@ export {
   SPINNER_DELAY_MS,
   type DrmType,
   type S72Asset,
+  type S72ChaptersTrack,
   type S72Content,
   type S72PlayerConfig,
 } from './core/types.js';

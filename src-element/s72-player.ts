@@ -32,6 +32,7 @@ import { castScreen, isCasting } from './core/cast/cast-state.js';
 import { manageDevicesUrl } from './core/cast/cast-support.js';
 import type { CastSdkLoader } from './core/cast/sdk-loader.js';
 import { AdsController } from './controllers/ads-controller.js';
+import { ChaptersController } from './controllers/chapters-controller.js';
 import { WatermarkController } from './controllers/watermark-controller.js';
 import { StringTableController } from './controllers/string-table-controller.js';
 import { defineElement } from './define.js';
@@ -154,6 +155,8 @@ function createMediaElement(): HTMLVideoElement {
  * @csspart seek-tooltip - the time tooltip shown over the seek bar while hovering or dragging
  * @csspart seek-preview - the thumbnail of that moment shown above the time tooltip (streams with a thumbnail track, or `content.thumbnails`)
  * @cssprop [--s72-seek-preview-width=160px] - the seek preview's width (its height follows the thumbnail's shape)
+ * @csspart seek-chapter-marker - a chapter's start on the seek bar (content with chapters)
+ * @csspart seek-chapter-title - the chapter's title in the seek bar's tooltip
  * @csspart seek-buffered - the buffered range drawn on the seek bar
  * @csspart time - the clock, `current / duration`
  * @csspart live-badge - the LIVE badge (live streams only)
@@ -220,6 +223,7 @@ function createMediaElement(): HTMLVideoElement {
  * @cssprop [--s72-control-bar-background=linear-gradient(transparent, rgb(0 0 0 / 0.75))] - background of the control bar
  * @cssprop [--s72-seek-track-color=rgb(255 255 255 / 0.3)] - the seek bar's track
  * @cssprop [--s72-seek-buffered-color=rgb(255 255 255 / 0.6)] - the buffered range on the seek bar
+ * @cssprop [--s72-seek-chapter-gap-color=rgb(0 0 0 / 0.75)] - the chapter markers on the seek bar
  * @cssprop [--s72-menu-background=rgb(20 20 20 / 0.95)] - background of the settings menu
  * @cssprop [--s72-menu-color=#fff] - text colour of the settings menu
  * @cssprop [--s72-menu-max-block-size=20em] - maximum height of the settings menu (it scrolls beyond)
@@ -364,6 +368,8 @@ export class S72Player extends PlayerMediaApi {
     new MediaEventsController(this);
     // [ads] the ad tag's breaks in the ads overlay (player-and-client §4 "Ad break"; README "Ads")
     new AdsController(this);
+    // [chapters] the content's and the stream's chapters, after the first frame (issue 27 item 2)
+    new ChaptersController(this);
     uiControllers(this);
     for (const type of REQUEST_EVENT_NAMES) this.addEventListener(type, this.onRequest);
     // Like a media element, the player fires a plain `error` when playback fails for good (a
@@ -589,7 +595,7 @@ export class S72Player extends PlayerMediaApi {
         <s72-announcer></s72-announcer>
         <!-- "Tap to unmute" after a muted autoplay (issue 22 item 13); before the controls in the Tab order. -->
         <s72-unmute-button ?inert=${covered} exportparts="unmute-button"></s72-unmute-button>
-        <s72-control-bar ?inert=${covered} part="controls" exportparts="play-button, seek-bar, seek-input, seek-tooltip, seek-preview, seek-buffered, time, live-badge, live-edge, live-button, mute-button, volume, settings-button, settings-menu, menu-item, fullscreen-button, cast-button, airplay-button">
+        <s72-control-bar ?inert=${covered} part="controls" exportparts="play-button, seek-bar, seek-input, seek-tooltip, seek-preview, seek-buffered, seek-chapter-marker, seek-chapter-title, time, live-badge, live-edge, live-button, mute-button, volume, settings-button, settings-menu, menu-item, fullscreen-button, cast-button, airplay-button">
           ${ICON_NAMES.filter((name) => CONTROL_BAR_ICONS.has(name)).map((name) => html`<slot name=${name} slot=${name}>${icon(name)}</slot>`)}
         </s72-control-bar>
         <!-- After the controls: its version label is the last Tab stop. -->

@@ -176,6 +176,11 @@ export interface Catalogue {
   version: number;
   clearkey_keys: CatalogueKey[];
   stream_sets: Record<string, CatalogueStream[]>;
+  /**
+   * The chapters files (WebVTT) of a stream set's media, by stream set name (issue 27 item 2):
+   * paths under `/media/`, one per language. A set without an entry has no chapters.
+   */
+  chapter_sets?: Record<string, { path: string; language: string }[]>;
   images: Record<string, CatalogueImages>;
   plans: { id: string; title: string }[];
   films: CatalogueFilm[];

@@ -379,6 +379,8 @@ export function registerServices(app: FastifyInstance, state: DemoState): void {
       play_token: state.issuePlayToken(viewer.user_id, node.slug).token,
       playback_progress: progressDto(progressFor(viewer.user_id, node.slug)),
       default_subtitle_language: node.defaultSubtitleLanguage,
+      // issue 27 item 2: the media's chapters files, which the play page gives the player.
+      chapters: (catalogue.chapter_sets?.[node.streams] ?? []).map((c) => ({ url: `${origin}/media/${c.path}`, language: c.language })),
     };
   });
 

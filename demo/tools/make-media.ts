@@ -5,6 +5,8 @@
 //   - audio in en and fr (sine tones with a beep every second), mono AAC-LC 48 kb/s;
 //   - clear DASH (fMP4, SegmentTemplate+SegmentTimeline) and clear HLS sharing the same segments;
 //   - side-car WebVTT subtitles in en and ar;
+//   - WebVTT chapters in en and ar (feature/chapters/), which the storefront lists with the streams;
+//     `npm run media -- --only chapters` writes only them (no ffmpeg, every other file untouched);
 //   - progressive MP4 (720p + en, faststart);
 //   - CENC ('cenc', AES-128-CTR) DASH, encrypted by demo/tools/cenc (not by ffmpeg: Debian's ffmpeg 5.1
 //     writes senc/saiz/saio only into the first fragment, which Chromium rejects);
@@ -776,6 +778,31 @@ function formatBytes(n: number): string {
   return n >= 1024 * 1024 ? `${(n / 1024 / 1024).toFixed(2)} MiB` : `${(n / 1024).toFixed(1)} KiB`;
 }
 
+// ---------------------------------------------------------------------------------------------
+// Chapters (issue 27 item 2)
+
+/** The film's chapters: start, seconds (each ends where the next starts; the last at the end). */
+const CHAPTERS: { start: number; titles: Record<'en' | 'ar', string> }[] = [
+  { start: 0, titles: { en: 'Opening', ar: 'البداية' } },
+  { start: 12, titles: { en: 'The harbour', ar: 'الميناء' } },
+  { start: 24, titles: { en: 'The storm', ar: 'العاصفة' } },
+  { start: 40, titles: { en: 'Night shift', ar: 'نوبة الليل' } },
+  { start: 52, titles: { en: 'Dawn', ar: 'الفجر' } },
+];
+
+/** Writes `{lang}.vtt` WebVTT chapters files (kind `chapters`, one cue per chapter). */
+function writeChapters(chaptersDir: string): void {
+  mkdirp(chaptersDir);
+  for (const lang of ['en', 'ar'] as const) {
+    const lines = ['WEBVTT', ''];
+    CHAPTERS.forEach((chapter, i) => {
+      const end = CHAPTERS[i + 1]?.start ?? DURATION_S;
+      lines.push(`chapter-${i + 1}`, `${vttTime(chapter.start)} --> ${vttTime(end)}`, chapter.titles[lang], '');
+    });
+    writeFileSync(join(chaptersDir, `${lang}.vtt`), lines.join('\n'));
+  }
+}
+
 function report(clear: PackagedTrack[]): void {
   const files = walk(OUT);
   const groups = new Map<string, { count: number; bytes: number }>();
@@ -811,16 +838,29 @@ function report(clear: PackagedTrack[]): void {
 
 // ---------------------------------------------------------------------------------------------
 
-/** `--only=thumbnails`: make only the seek-preview thumbnails from the committed segments. */
-function onlyStep(): 'thumbnails' | null {
-  const arg = process.argv.slice(2).find((a) => a.startsWith('--only='));
-  if (arg === undefined) return null;
-  if (arg === '--only=thumbnails') return 'thumbnails';
-  return fail(`unknown step ${arg.slice('--only='.length)} (known: thumbnails)`);
+/** The steps `--only=<step>` (or `--only <step>`) runs alone, from the committed media: no re-encode. */
+const ONLY_STEPS = ['thumbnails', 'chapters'] as const;
+type OnlyStep = (typeof ONLY_STEPS)[number];
+
+/** `--only=thumbnails`: the seek-preview thumbnails; `--only=chapters`: the chapters files. */
+function onlyStep(): OnlyStep | null {
+  const args = process.argv.slice(2);
+  const at = args.findIndex((a) => a === '--only' || a.startsWith('--only='));
+  if (at < 0) return null;
+  const step = args[at] === '--only' ? args[at + 1] : args[at]!.slice('--only='.length);
+  if ((ONLY_STEPS as readonly string[]).includes(step ?? '')) return step as OnlyStep;
+  return fail(`--only takes one of: ${ONLY_STEPS.join(', ')} (got ${step ?? 'nothing'})`);
 }
 
 async function main(): Promise<void> {
   const only = onlyStep();
+  // The chapters files alone, so they can change without re-encoding the media (another ffmpeg
+  // build would change every committed segment).
+  if (only === 'chapters') {
+    writeChapters(join(OUT, 'chapters'));
+    console.log(`Wrote ${relative(ROOT, join(OUT, 'chapters'))}/`);
+    return;
+  }
   checkFfmpeg();
   const tmp = mkdtempSync(join(tmpdir(), 's72-media-'));
   try {
@@ -837,6 +877,7 @@ async function main(): Promise<void> {
     const dashDir = join(OUT, 'dash');
     const clear = collectTracks(pkg, dashDir);
     writeSubtitles(join(OUT, 'subs'));
+    writeChapters(join(OUT, 'chapters'));
     writeMpd(join(dashDir, 'manifest.mpd'), clear, null);
     writeHls(join(OUT, 'hls'), dashDir, clear);
 

@@ -89,6 +89,8 @@ function fileChecks(): void {
     'mp4/feature.mp4',
     'subs/en.vtt',
     'subs/ar.vtt',
+    'chapters/en.vtt',
+    'chapters/ar.vtt',
     'poster.jpg',
     'thumb.jpg',
     'hls/thumbnails.m3u8',

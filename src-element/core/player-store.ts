@@ -12,7 +12,7 @@
  *
  * Units: positions and durations in seconds (as on `HTMLMediaElement`); volume 0..1.
  */
-import type { AudioTrackInfo, Engine, EngineEventMap, TextTrackInfo, VideoTrackInfo } from './engine/engine.js';
+import type { AudioTrackInfo, ChapterInfo, Engine, EngineEventMap, TextTrackInfo, VideoTrackInfo } from './engine/engine.js';
 import type { S72Error } from './errors.js';
 import type { BufferingState } from './recovery/buffering-monitor.js';
 import type { LiveStatus } from './live/live-status.js';
@@ -92,6 +92,7 @@ export interface StateEntry<T> {
   documentEvents?: readonly string[];
 }
 
+const NO_CHAPTERS: readonly ChapterInfo[] = Object.freeze([]);
 const NO_TRACKS: PlayerTracks = Object.freeze({ audio: [], text: [], video: [] });
 
 /** Events after which the media element may be showing another source. */
@@ -214,6 +215,12 @@ export const PLAYER_STATE = {
       engine && session?.loaded
         ? { audio: engine.audioTracks(), text: engine.textTracks(), video: engine.videoTracks() }
         : NO_TRACKS,
+    engineEvents: ['tracks'],
+  },
+  // issue 27 item 2
+  /** The chapters of the loaded source, ordered by start; empty before they load (after the first frame). */
+  chapters: {
+    get: ({ engine, session }): readonly ChapterInfo[] => (engine && session?.loaded ? (engine.chapters?.() ?? NO_CHAPTERS) : NO_CHAPTERS),
     engineEvents: ['tracks'],
   },
   // play-page §8

@@ -60,6 +60,22 @@ export interface S72Content {
    * HLS image playlist); fetched the first time a preview is needed.
    */
   thumbnails?: string;
+  // issue 27 item 2
+  /**
+   * Chapters files (WebVTT, cues of kind `chapters`: each cue's text is the chapter's title), one
+   * per language. The player shows the chapters in its own language when a file has it, else the
+   * first file's; chapters the stream itself carries (HLS `com.apple.hls.chapters` session data)
+   * show too. They load after the first frame; a file that fails to load is left out.
+   */
+  chapters?: readonly S72ChaptersTrack[];
+}
+
+/** A chapters file of the content (`S72Content.chapters`). */
+export interface S72ChaptersTrack {
+  /** URL of a WebVTT chapters file. */
+  url: string;
+  /** Language of its titles (BCP 47, e.g. `en`, `ar`). */
+  language?: string;
 }
 
 // player-and-client §3 "Player configuration"

@@ -18,7 +18,7 @@ import { PlayerUiElement } from './player-ui-element.js';
  * ended. The region is visually hidden (`role="status"`, `aria-live="polite"`, `aria-atomic`).
  */
 export class S72Announcer extends PlayerUiElement {
-  static override storeKeys = ['loaded', 'paused', 'ended', 'currentTime', 'volume', 'muted', 'tracks', 'ad'] as const;
+  static override storeKeys = ['loaded', 'paused', 'ended', 'currentTime', 'volume', 'muted', 'tracks', 'ad', 'chapters'] as const;
 
   static override styles = css`
     :host {
@@ -57,6 +57,7 @@ export class S72Announcer extends PlayerUiElement {
       muted: s.muted,
       tracks: s.tracks,
       adSkipReady: s.ad?.skip.kind === 'ready',
+      chapters: s.chapters,
     };
     const said = this.previous ? announcements(this.previous, facts, this.i18n) : [];
     this.previous = facts;

@@ -75,11 +75,13 @@ export const CONTROL_BAR_ICONS: ReadonlySet<IconName> = new Set<IconName>(['play
  * @slot exit-fullscreen - replaces the exit-fullscreen icon
  * @slot settings - replaces the settings icon (passed to `s72-settings-menu`)
  * @csspart play-button - the play/pause button
- * @csspart seek-bar - the seek bar (`s72-seek-bar`); passed through: seek-input, seek-buffered, seek-tooltip, seek-preview
+ * @csspart seek-bar - the seek bar (`s72-seek-bar`); passed through: seek-input, seek-buffered, seek-tooltip, seek-preview, seek-chapter-marker, seek-chapter-title
  * @csspart seek-input - the seek bar's `<input type="range">`
  * @csspart seek-buffered - the buffered range on the seek bar
  * @csspart seek-tooltip - the seek bar's time tooltip
  * @csspart seek-preview - the seek bar's thumbnail above the time tooltip
+ * @csspart seek-chapter-marker - a chapter's start on the seek bar
+ * @csspart seek-chapter-title - the chapter's title in the seek bar's tooltip
  * @csspart time - the clock, `current / duration`
  * @csspart mute-button - the mute button
  * @csspart volume - the volume slider (hidden on touch-only devices)
@@ -98,6 +100,7 @@ export const CONTROL_BAR_ICONS: ReadonlySet<IconName> = new Set<IconName>(['play
  * @cssprop [--s72-control-font-size=14px] - font size of the controls; every button scales with it (default: per form factor)
  * @cssprop [--s72-seek-track-color=rgb(255 255 255 / 0.3)] - the seek bar's track
  * @cssprop [--s72-seek-buffered-color=rgb(255 255 255 / 0.6)] - the buffered range on the seek bar
+ * @cssprop [--s72-seek-chapter-gap-color=rgb(0 0 0 / 0.75)] - the chapter markers on the seek bar
  */
 export class S72ControlBar extends LitElement {
   /** Focusing the bar focuses its first enabled control. */
@@ -309,7 +312,7 @@ export class S72ControlBar extends LitElement {
       <s72-seek-bar
         class="seek"
         part="seek-bar"
-        exportparts="seek-input, seek-buffered, seek-tooltip, seek-preview"
+        exportparts="seek-input, seek-buffered, seek-tooltip, seek-preview, seek-chapter-marker, seek-chapter-title"
         .values=${this.player ? null : this.seekBarValues()}
         @s72-scrub-change=${this.onScrubChange}
       ></s72-seek-bar>

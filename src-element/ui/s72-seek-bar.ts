@@ -1,6 +1,8 @@
 import { css, html, nothing, type PropertyValues } from 'lit';
 import { property, state } from 'lit/decorators.js';
 import { systemClock, type Clock } from '../core/clock.js';
+import { chapterAt, chapterLabel } from '../core/chapters.js';
+import type { ChapterInfo } from '../core/engine/engine.js';
 import { clamp, formatTime } from '../core/format-time.js';
 import { LIVE_EDGE_TOLERANCE_S, secondsBehindLiveEdge } from '../core/live/live-edge.js';
 import type { PlayerState, TimeRange } from '../core/player-store.js';
@@ -10,6 +12,7 @@ import { defineElement } from '../define.js';
 import { fireRequest } from '../events.js';
 import { PlayerUiElement } from './player-ui-element.js';
 import './s72-seek-preview.js';
+import { chapterMarkers, chapterStyles, chapterTitleLine } from './seek-chapters.js';
 
 // player-and-client §9 "Controls"
 /** The seek bar seeks 0.125 s after the thumb stops moving, ms. */
@@ -37,6 +40,8 @@ export interface SeekBarValues {
   canSeek: boolean;
   loaded: boolean;
   live: boolean;
+  /** The chapters, ordered by start (markers, and the title in the tooltip and the spoken value). */
+  chapters?: readonly ChapterInfo[];
 }
 
 /** Detail of `s72-scrub-change`: the position shown while the viewer drags, seconds, or null when not dragging. */
@@ -58,7 +63,8 @@ export type S72ScrubChange = number | null;
  * hidden from assistive tech, which reads the input's `aria-valuetext` ("1 minute 5 seconds of 1
  * minute 30 seconds", or the offset behind live). Above the tooltip, a seek preview
  * (`s72-seek-preview`) shows the thumbnail of that moment when the stream has thumbnails, kept
- * within the bar's width.
+ * within the bar's width. With chapters, the track has a gap at each chapter's start, and the
+ * tooltip and the spoken value add the title of the chapter at that position.
  *
  * Inside `<s72-player>` it renders from the store; elsewhere give it `store`, or `values` (the
  * control bar outside a player does).
@@ -69,14 +75,19 @@ export type S72ScrubChange = number | null;
  * @csspart seek-buffered - the buffered range behind the thumb
  * @csspart seek-tooltip - the time tooltip
  * @csspart seek-preview - the thumbnail above the time tooltip (streams with thumbnails)
+ * @csspart seek-chapter-marker - a chapter's start on the track
+ * @csspart seek-chapter-title - the chapter title in the tooltip
  * @cssprop [--s72-accent-color=#e50914] - the played part and the thumb
  * @cssprop [--s72-seek-track-color=rgb(255 255 255 / 0.3)] - the track
  * @cssprop [--s72-seek-buffered-color=rgb(255 255 255 / 0.6)] - the buffered range
+ * @cssprop [--s72-seek-chapter-gap-color=rgb(0 0 0 / 0.75)] - the chapter markers
  */
 export class S72SeekBar extends PlayerUiElement {
-  static override storeKeys = ['currentTime', 'duration', 'seekable', 'buffered', 'canSeek', 'loaded', 'live'] as const;
+  static override storeKeys = ['currentTime', 'duration', 'seekable', 'buffered', 'canSeek', 'loaded', 'live', 'chapters'] as const;
   static override shadowRootOptions: ShadowRootInit = { ...PlayerUiElement.shadowRootOptions, delegatesFocus: true };
-  static override styles = css`
+  static override styles = [
+    chapterStyles,
+    css`
     :host {
       --_thumb: 0.875em;
       display: block;
@@ -175,7 +186,8 @@ export class S72SeekBar extends PlayerUiElement {
       direction: ltr;
       unicode-bidi: isolate;
     }
-  `;
+  `,
+  ];
 
   /** Values to render from instead of the store's (a host that renders from properties). */
   @property({ attribute: false }) values: Partial<SeekBarValues> | null = null;
@@ -212,6 +224,7 @@ export class S72SeekBar extends PlayerUiElement {
       canSeek: state.canSeek,
       loaded: state.loaded,
       live: state.live,
+      chapters: state.chapters,
       ...this.values,
     };
   }
@@ -272,11 +285,19 @@ export class S72SeekBar extends PlayerUiElement {
     const fraction = (seconds: number) => (max > min ? (clamp(seconds, min, max) - min) / (max - min) : 0);
     const percent = (seconds: number) => `${(fraction(seconds) * 100).toFixed(3)}%`;
     const behindS = view.live ? secondsBehindLiveEdge(shown, { start: view.seekable.start, end: view.seekable.end }) : 0;
-    const valueText = view.live
+    // issue 27 item 2: the chapter at a position, by title (none on live).
+    const chapters = view.live ? [] : (view.chapters ?? []);
+    const chapterTitle = (seconds: number): string | null => {
+      const chapter = chapterAt(chapters, seconds);
+      return chapter ? chapterLabel(chapters, chapter, i18n) : null;
+    };
+    const timeText = view.live
       ? behindS <= LIVE_EDGE_TOLERANCE_S
         ? i18n.t('player.atLiveEdge')
         : i18n.t('player.behindLive', { offset: i18n.spokenTime(behindS) })
       : i18n.t('player.timeOf', { current: i18n.spokenTime(shown), duration: i18n.spokenTime(max) });
+    const shownChapter = chapterTitle(shown);
+    const valueText = shownChapter ? i18n.t('player.timeInChapter', { time: timeText, chapter: shownChapter }) : timeText;
     const buffered = view.buffered.find((range) => range.start <= view.currentTime + 0.5 && range.end >= view.currentTime);
     const dragging = this.scrubTime !== null && (this.seekDelay.pending || this.throttleTimer !== null);
     const tipTime = dragging ? shown : (this.hoverTime ?? this.keyTime);
@@ -292,6 +313,7 @@ export class S72SeekBar extends PlayerUiElement {
             ></div>`
           : nothing}
         <div class="played" style="inline-size: ${percent(shown)}"></div>
+        ${chapterMarkers(chapters, fraction)}
       </div>
       <input
         part="seek-input"
@@ -314,7 +336,7 @@ export class S72SeekBar extends PlayerUiElement {
         ? nothing
         : html`<div class="anchor" style="inset-inline-start: calc(var(--_thumb) / 2 + (100% - var(--_thumb)) * ${fraction(tipTime)})">
             ${view.live ? nothing : html`<s72-seek-preview exportparts="seek-preview" .time=${tipTime} @s72-seek-preview-layout=${this.keepPreviewInside}></s72-seek-preview>`}
-            <div class="tooltip" part="seek-tooltip" aria-hidden="true">${tipText}</div>
+            <div class="tooltip" part="seek-tooltip" aria-hidden="true">${chapterTitleLine(chapterTitle(tipTime))}${tipText}</div>
           </div>`}
     `;
   }

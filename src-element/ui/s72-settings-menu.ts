@@ -36,11 +36,12 @@ function loadMenu(): Promise<MenuModule> {
 /**
  * @tagname s72-settings-menu
  * @summary The settings button and its menu:
- * Subtitles, Subtitle settings, Audio, Playback speed and Quality, each a submenu.
+ * Subtitles, Subtitle settings, Audio, Playback speed, Quality and Chapters, each a submenu.
  *
  * What shows follows `core/ui/settings-menu-model.ts`: Subtitles with at least one text track,
  * Subtitle settings with one and `showSubtitleSettings`, Audio with two or more audio tracks,
- * Playback speed when `playbackRates` is on, Quality with two or more video tracks. With none of
+ * Playback speed when `playbackRates` is on, Quality with two or more video tracks, Chapters with
+ * chapters while seeking is allowed (choosing one seeks to its start and closes the menu). With none of
  * them the button is hidden. The main view lists each submenu with its current value; a submenu
  * lists its options as `menuitemradio`s (`aria-checked` on the current one).
  *
@@ -60,6 +61,7 @@ function loadMenu(): Promise<MenuModule> {
  * @fires {CustomEvent<number>} s72-rate-request - a playback rate (1 = normal)
  * @fires {CustomEvent<string | null>} s72-quality-request - a video track id, or null for Auto
  * @fires {CustomEvent<Partial<{subtitleTextColor: 'white' | 'yellow'; subtitleBackground: 'none' | 'black' | 'transparent-panel'; subtitleTextSize: 'sm' | 'md' | 'lg'}>>} s72-preferences-request - a subtitle preference (`Partial<SubtitlePreferences>`)
+ * @fires {CustomEvent<number>} s72-seek-request - a chapter's start, seconds
  * @fires {CustomEvent<boolean>} s72-menu-request - the menu opened (true) or closed (false)
  * @csspart settings-button - the settings button
  * @csspart settings-menu - the menu panel
@@ -71,7 +73,16 @@ function loadMenu(): Promise<MenuModule> {
  * @cssprop [--s72-focus-color=#fff] - keyboard focus ring
  */
 export class S72SettingsMenu extends PlayerUiElement {
-  static override storeKeys = ['tracks', 'rateMenu', 'playbackRate', 'showSubtitleSettings', 'subtitlePreferences'] as const;
+  static override storeKeys = [
+    'tracks',
+    'rateMenu',
+    'playbackRate',
+    'showSubtitleSettings',
+    'subtitlePreferences',
+    'chapters',
+    'currentTime',
+    'canSeek',
+  ] as const;
 
   static override styles = css`
     :host {
@@ -138,6 +149,9 @@ export class S72SettingsMenu extends PlayerUiElement {
       playbackRate: s.playbackRate,
       showSubtitleSettings: s.showSubtitleSettings,
       subtitlePreferences: s.subtitlePreferences,
+      chapters: s.chapters,
+      currentTime: s.currentTime,
+      canSeek: s.canSeek,
     };
   }
 
@@ -284,6 +298,11 @@ export class S72SettingsMenu extends PlayerUiElement {
       case 's72-quality-request':
         fireRequest(this, action.type, action.detail);
         break;
+      case 's72-seek-request':
+        // A chapter: the menu closes on the jump, the focus back on its button.
+        fireRequest(this, action.type, action.detail);
+        this.close();
+        return;
       case 's72-preferences-request':
         fireRequest(this, action.type, action.detail);
         // Subtitle settings stay open: the viewer usually sets more than one of them.

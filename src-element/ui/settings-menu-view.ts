@@ -4,7 +4,7 @@
  * or the focus comes to its button, or it opens, so a start never downloads them. Styled by the
  * menu element (the button's styles) and {@link menuStyles} (the panel's, adopted on the first open).
  */
-import { css, html, type TemplateResult } from 'lit';
+import { css, html, nothing, type TemplateResult } from 'lit';
 import type { SettingsEntry, SettingsOption, SettingsSubmenu } from '../core/ui/settings-menu-model.js';
 import { icon } from './icons.js';
 
@@ -44,6 +44,9 @@ export const menuStyles = css`
     }
     .label {
       flex: 1 1 auto;
+    }
+    .hint {
+      font-variant-numeric: tabular-nums;
     }
     .value {
       color: rgb(255 255 255 / 0.75);
@@ -136,6 +139,7 @@ function renderOption(option: SettingsOption, choose: (option: SettingsOption) =
     >
       <span class="check" aria-hidden="true">${icon('check')}</span>
       <span class="label" dir="auto">${option.label}</span>
+      ${option.hint ? html`<span class="value hint" dir="ltr">${option.hint}</span>` : nothing}
     </div>
   `;
 }

@@ -238,6 +238,20 @@ const ROWS: Record<PlayerStateKey, RowCase> = {
     },
     after: (value) => (value as { audio: unknown[] }).audio.length === 2,
   },
+  // issue 27 item 2: the engine's chapters, read again when it says its tracks changed
+  chapters: {
+    owners: () => ({ session: { loaded: true, buffering: false, bufferingState: 'ok', error: null } }),
+    before: [],
+    act: (store) => {
+      const { engine, emit } = engineStandIn();
+      let chapters: { startTime: number; endTime: number; title: string }[] = [];
+      (engine as { chapters?: () => unknown }).chapters = () => chapters;
+      store.setOwners({ engine });
+      chapters = [{ startTime: 0, endTime: 12, title: 'Opening' }];
+      emit('tracks', undefined);
+    },
+    after: (value) => sameValue(value, [{ startTime: 0, endTime: 12, title: 'Opening' }]),
+  },
   liveStatus: {
     owners: () => ({}),
     before: null,

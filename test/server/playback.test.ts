@@ -19,6 +19,7 @@ describe('POST /services/playback/streams{slug}', () => {
     assert.equal(res.status, 200);
     assert.deepEqual(Object.keys(res.body).sort(), [
       'ad_tag',
+      'chapters',
       'default_subtitle_language',
       'play_token',
       'playback_progress',
@@ -37,6 +38,14 @@ describe('POST /services/playback/streams{slug}', () => {
     assert.equal(res.body.watch_window_duration, null);
     assert.equal(res.body.playback_progress, null);
     assert.equal(res.body.default_subtitle_language, null);
+    // issue 27 item 2: the media's WebVTT chapters files, served as text/vtt.
+    assert.deepEqual(res.body.chapters, [
+      { url: `${demo.url}/media/feature/chapters/en.vtt`, language: 'en' },
+      { url: `${demo.url}/media/feature/chapters/ar.vtt`, language: 'ar' },
+    ]);
+    const vtt = await fetch(res.body.chapters[0].url);
+    assert.match(vtt.headers.get('content-type') ?? '', /^text\/vtt/);
+    assert.match(await vtt.text(), /^WEBVTT\n\nchapter-1\n00:00:00\.000 --> 00:00:12\.000\nOpening\n/);
 
     const token: string = res.body.play_token;
     assert.equal(token.split('.').length, 3);

@@ -18,7 +18,8 @@ import { assertSlugType, parseSlug, STREAMABLE_SLUG_TYPES } from './slugs.js';
  * @param signal Aborts the call.
  * @returns `streams` (url, encoding_type, drm_type[], broadcast_id), `play_token`,
  *   `playback_progress` (seconds), `watch_window_duration` (minutes), `ad_tag`,
- *   `will_trigger_watch_window`, `default_subtitle_language`.
+ *   `will_trigger_watch_window`, `default_subtitle_language`, `chapters` (WebVTT chapters
+ *   files `{url, language}`, for `S72Content.chapters`).
  * @throws {S72Error} `unsupported_slug` / `slug_not_streamable` for a bad slug; `unauthorized` or
  *   `play_token_expired` (401); the server's code (403, e.g. `no_user_plan`, `missing_from_library`,
  *   `availability_expired`); `slug_not_found` (404); `server_busy` (502/504); `network_error`;

@@ -121,6 +121,7 @@ export {
   DEFAULT_LICENSE_PATHS,
   type DrmType,
   type S72Asset,
+  type S72ChaptersTrack,
   type S72Content,
   type S72PlayerConfig,
 } from '../types.js';

@@ -180,6 +180,20 @@ export const StreamsResponseSchema = v.object({
   play_token: nullishString,
   playback_progress: v.nullish(PlaybackProgressSchema),
   default_subtitle_language: nullishString,
+  // issue 27 item 2
+  /** The media's WebVTT chapters files, one per language; absent: none. */
+  chapters: v.optional(
+    v.pipe(
+      v.array(v.unknown()),
+      v.transform((entries) =>
+        entries.flatMap((entry) => {
+          if (typeof entry !== 'object' || entry === null) return [];
+          const { url, language } = entry as { url?: unknown; language?: unknown };
+          return typeof url === 'string' && url ? [{ url, ...(typeof language === 'string' && language ? { language } : {}) }] : [];
+        }),
+      ),
+    ),
+  ),
 });
 
 // player-and-client §3 "User account"

@@ -110,6 +110,23 @@ export interface TextTrackInfo {
   active: boolean;
 }
 
+// issue 27 item 2
+/** One chapter of the loaded source; seconds. */
+export interface ChapterInfo {
+  /** Where the chapter starts, seconds. */
+  startTime: number;
+  /** Where it ends (the next chapter's start, or the end), seconds. */
+  endTime: number;
+  /** The chapter's title (catalogue text, shown as text). */
+  title: string;
+}
+
+/** A WebVTT chapters file to load (`S72Content.chapters`, URL resolved). */
+export interface ChaptersFile {
+  url: string;
+  language: string;
+}
+
 /** Normalised playback statistics for the stats overlay. */
 export interface EngineStats {
   width: number;
@@ -190,6 +207,16 @@ export interface Engine {
   thumbnail?(time: number): Promise<EngineThumbnail | null>;
   /** Fetches a thumbnail image the way the engine fetches segments (proxy, retries). */
   thumbnailImage?(url: string): Promise<Blob>;
+  // issue 27 item 2
+  /**
+   * Loads chapters: the given WebVTT chapters files and those the stream carries (HLS chapter
+   * data), then keeps the ones in `language` (else the first language there is), ordered by start,
+   * for `chapters()`, and emits `tracks`. A file that fails is left out; never rejects. Called after
+   * the first frame. Optional: an engine without it has no chapters.
+   */
+  loadChapters?(files: readonly ChaptersFile[], language: string): Promise<void>;
+  /** The chapters loaded by `loadChapters`, ordered by start; empty before. */
+  chapters?(): readonly ChapterInfo[];
   // player-and-client §5
   /**
    * Live: the wall-clock time of the playhead (the stream's program date time), epoch ms; null on

@@ -15,6 +15,8 @@ import type { S72Error } from '../errors.js';
 import {
   EngineEmitter,
   type AudioTrackInfo,
+  type ChapterInfo,
+  type ChaptersFile,
   type Engine,
   type EngineEventListener,
   type EngineEventMap,
@@ -24,6 +26,7 @@ import {
   type VideoTrackInfo,
 } from './engine.js';
 import { ShakaCode, mapEngineError } from './map-engine-error.js';
+import { chooseChapterLanguage, normaliseChapters } from '../chapters.js';
 
 /** `MediaError.code` → a shaka-shaped error for the table. */
 function mediaError(error: MediaError | null): S72Error {
@@ -54,6 +57,11 @@ export class NativeHlsEngine implements Engine {
   private fairplay: FairPlayDrm | null = null;
   private licenseHeaders: Readonly<Record<string, string>> = {};
   private destroyed: Promise<void> | undefined;
+  // issue 27 item 2
+  /** The chapters `loadChapters` kept. */
+  private chapterList: readonly ChapterInfo[] = [];
+  /** The `<track kind="chapters">` elements added for them (removed on destroy). */
+  private readonly chapterElements: HTMLTrackElement[] = [];
 
   constructor(private readonly video: HTMLVideoElement) {
     const { signal } = this.abort;
@@ -170,6 +178,45 @@ export class NativeHlsEngine implements Engine {
     this.licenseHeaders = { ...headers };
   }
 
+  // issue 27 item 2
+  /** Each file as a hidden `<track kind="chapters">` the browser parses; a failing one is left out. */
+  async loadChapters(files: readonly ChaptersFile[], language: string): Promise<void> {
+    const loaded = await Promise.all(
+      files.map(
+        (file) =>
+          new Promise<TextTrack | null>((resolve) => {
+            const element = document.createElement('track');
+            element.kind = 'chapters';
+            element.srclang = file.language;
+            element.src = file.url;
+            element.addEventListener('load', () => resolve(element.track), { once: true });
+            element.addEventListener('error', () => resolve(null), { once: true });
+            this.chapterElements.push(element);
+            this.video.append(element);
+            element.track.mode = 'hidden';
+          }),
+      ),
+    );
+    if (this.destroyed) return;
+    const tracks = loaded.filter((track): track is TextTrack => track !== null);
+    // The stream's own chapters (Apple's player lists them as chapters text tracks) count too.
+    for (const track of Array.from(this.video.textTracks)) if (track.kind === 'chapters' && !tracks.includes(track)) tracks.push(track);
+    const pick = chooseChapterLanguage(
+      tracks.map((track) => track.language),
+      language,
+    );
+    const track = tracks.find((candidate) => candidate.language === pick);
+    if (!track) return;
+    track.mode = 'hidden';
+    const cues = Array.from(track.cues ?? []) as VTTCue[];
+    this.chapterList = normaliseChapters(cues.map((cue) => ({ startTime: cue.startTime, endTime: cue.endTime, title: cue.text })));
+    this.emitter.emit('tracks', undefined);
+  }
+
+  chapters(): readonly ChapterInfo[] {
+    return this.chapterList;
+  }
+
   on<K extends keyof EngineEventMap>(type: K, listener: EngineEventListener<K>): () => void {
     return this.emitter.on(type, listener);
   }
@@ -178,6 +225,7 @@ export class NativeHlsEngine implements Engine {
     this.destroyed ??= (async () => {
       this.abort.abort();
       this.emitter.clear();
+      for (const element of this.chapterElements) element.remove();
       await this.fairplay?.destroy().catch(() => undefined);
       this.video.removeAttribute('src');
       this.video.load();

@@ -9,6 +9,8 @@ import type { DrmType } from '../types.js';
 import {
   EngineEmitter,
   type AudioTrackInfo,
+  type ChapterInfo,
+  type ChaptersFile,
   type Engine,
   type EngineEventListener,
   type EngineEventMap,
@@ -20,6 +22,7 @@ import {
   type TextTrackInfo,
   type VideoTrackInfo,
 } from './engine.js';
+import { chooseChapterLanguage, normaliseChapters } from '../chapters.js';
 import { addClearKeySignalling, clearKeyInitData } from './clearkey-signalling.js';
 import { KEY_SYSTEMS } from './key-systems.js';
 import { mapEngineError, textTrackFailure, type EngineErrorLike } from './map-engine-error.js';
@@ -182,6 +185,11 @@ class ShakaEngine implements Engine {
   private readonly textRequests = new Map<string, number>();
   /** Licence requests sent and not answered yet (see `Engine.licenseRequestsPending`). */
   private licencesPending = 0;
+  // issue 27 item 2
+  /** The chapters `loadChapters` kept; emptied by each load. */
+  private chapterList: readonly ChapterInfo[] = [];
+  /** Counts loads: chapters asked for under an older load are dropped. */
+  private loadCount = 0;
   get licenseRequestsPending(): number {
     return this.licencesPending;
   }
@@ -276,6 +284,8 @@ class ShakaEngine implements Engine {
     this.playingSinceSeek = false;
     this.goal = 0;
     this.storyboard = source.thumbnailsUrl ? { url: source.thumbnailsUrl, track: null } : null;
+    this.loadCount++;
+    this.chapterList = [];
     this.player.resetConfiguration();
     this.player.configure(structuredClone(SHAKA_BASE_CONFIG));
     const retryParameters = retryParametersOf(source.network);
@@ -455,6 +465,30 @@ class ShakaEngine implements Engine {
     const response = await pending.promise;
     const type = response.headers['content-type'] ?? '';
     return new Blob([response.data], type ? { type } : {});
+  }
+
+  // issue 27 item 2
+  async loadChapters(files: readonly ChaptersFile[], language: string): Promise<void> {
+    const load = this.loadCount;
+    const current = () => load === this.loadCount && !this.destroyed;
+    // Each file through shaka's networking (the manifest proxy and retries apply); a failing file
+    // is left out, the film plays on.
+    await Promise.all(
+      files.map((file) => this.player.addChaptersTrack(file.url, file.language, 'text/vtt').catch(() => undefined)),
+    );
+    if (!current()) return;
+    // The files' and the stream's own chapter tracks (HLS `com.apple.hls.chapters`).
+    const languages = this.player.getChaptersTracks().map((track) => track.language);
+    const pick = chooseChapterLanguage(languages, language);
+    if (pick === null) return;
+    const chapters = await this.player.getChaptersAsync(pick).catch(() => []);
+    if (!current()) return;
+    this.chapterList = normaliseChapters(chapters);
+    this.emitter.emit('tracks', undefined);
+  }
+
+  chapters(): readonly ChapterInfo[] {
+    return this.chapterList;
   }
 
   playheadDateMs(): number | null {

@@ -27,6 +27,8 @@ export const en = {
   'player.retry': 'Try again',
   /** The seek bar's `aria-valuetext`; both values are {@link Translator.spokenTime} texts. */
   'player.timeOf': '{current} of {duration}',
+  /** Issue 27: the seek bar's `aria-valuetext` and the seek announcement inside a chapter; `time` is the text without it, `chapter` the chapter's title. */
+  'player.timeInChapter': '{time}, {chapter}',
   'player.volumePercent': '{percent}%',
   'player.playbackRate': 'Playback speed',
   'player.rate': '{rate}×',
@@ -53,6 +55,9 @@ export const en = {
   'settings.audio': 'Audio',
   'settings.speed': 'Playback speed',
   'settings.quality': 'Quality',
+  'settings.chapters': 'Chapters',
+  /** A chapter without a title; `number` counts from 1. */
+  'settings.chapterUntitled': 'Chapter {number}',
   'settings.off': 'Off',
   'settings.auto': 'Auto',
   'settings.normal': 'Normal',

@@ -6,6 +6,8 @@
  *
  * Nothing is said before the media is loaded, and nothing about the state the media loads in.
  */
+import { chapterAt, chapterLabel } from '../chapters.js';
+import type { ChapterInfo } from '../engine/engine.js';
 import type { Translator } from '../i18n/index.js';
 import type { PlayerTracks } from '../player-store.js';
 import { audioTrackLabel, qualityLabel, textTrackLabel } from './track-labels.js';
@@ -28,6 +30,8 @@ export interface AnnounceFacts {
   tracks: PlayerTracks;
   /** An ad plays and its skip-ad button is ready (store row `ad`); absent: no ad. */
   adSkipReady?: boolean;
+  /** The chapters (store row `chapters`): a seek says the title of the chapter it lands in. */
+  chapters?: readonly ChapterInfo[];
 }
 
 /** One sentence; `seek` and `volume` are debounced (only the last of a burst is said). */
@@ -51,7 +55,11 @@ export function announcements(previous: AnnounceFacts, next: AnnounceFacts, i18n
   }
   const moved = next.currentTime - previous.currentTime;
   if (Number.isFinite(moved) && (moved < -0.25 || moved > SEEK_JUMP_S)) {
-    said.push({ kind: 'seek', text: i18n.t('a11y.seekedTo', { time: i18n.spokenTime(Math.max(0, next.currentTime)) }) });
+    const time = i18n.t('a11y.seekedTo', { time: i18n.spokenTime(Math.max(0, next.currentTime)) });
+    // issue 27 item 2: and the chapter it lands in.
+    const chapter = chapterAt(next.chapters ?? [], next.currentTime);
+    const text = chapter ? i18n.t('player.timeInChapter', { time, chapter: chapterLabel(next.chapters!, chapter, i18n) }) : time;
+    said.push({ kind: 'seek', text });
   }
   if (previous.muted !== next.muted) {
     said.push({ kind: 'volume', text: i18n.t(next.muted ? 'a11y.muted' : 'a11y.unmuted') });

@@ -1,4 +1,4 @@
-// player-and-client §4 "Menus", §5 "Menu rules", §3 "Tracks"; play-page §2 `rates=true`
+// player-and-client §4 "Menus", §5 "Menu rules", §3 "Tracks"; play-page §2 `rates=true`; issue 27 item 2
 /**
  * What the settings menu offers ("User
  * preferences"): which submenus show, their options in order, which option is selected and the
@@ -13,8 +13,13 @@
  *   Normal, x0.75, x0.5.
  * - *Quality* with at least two video tracks: Auto, then the tracks by bitrate, highest first, each
  *   with its height and bitrate ("1080p · 4.5 Mbps").
+ * - *Chapters* with at least one chapter while seeking is allowed: each chapter by title with its
+ *   start time, the one playing checked; choosing one seeks to its start.
  * The main view lists the submenus that show, each with its current value.
  */
+import { chapterAt, chapterLabel } from '../chapters.js';
+import type { ChapterInfo } from '../engine/engine.js';
+import { formatTime } from '../format-time.js';
 import type { Translator } from '../i18n/index.js';
 import type { MessageKey } from '../i18n/types.js';
 import type { PlayerTracks } from '../player-store.js';
@@ -24,7 +29,7 @@ import { SUBTITLE_PREFERENCE_VALUES, type SubtitlePreferences } from './ui-state
 export { audioTrackLabel, qualityLabel, textTrackLabel } from './track-labels.js';
 
 /** The submenus, in the main view's order. */
-export type SettingsSubmenu = 'subtitles' | 'subtitleSettings' | 'audio' | 'speed' | 'quality';
+export type SettingsSubmenu = 'subtitles' | 'subtitleSettings' | 'audio' | 'speed' | 'quality' | 'chapters';
 
 /** The request an option sends (a request event and its detail, `events.ts`). */
 export type SettingsAction =
@@ -32,13 +37,16 @@ export type SettingsAction =
   | { type: 's72-audio-track-request'; detail: string }
   | { type: 's72-rate-request'; detail: number }
   | { type: 's72-quality-request'; detail: string | null }
-  | { type: 's72-preferences-request'; detail: Partial<SubtitlePreferences> };
+  | { type: 's72-preferences-request'; detail: Partial<SubtitlePreferences> }
+  | { type: 's72-seek-request'; detail: number };
 
 /** One choice of a submenu (a `menuitemradio`). */
 export interface SettingsOption {
   /** Unique within its submenu. */
   key: string;
   label: string;
+  /** A second, quieter text after the label (a chapter's start time). */
+  hint?: string;
   selected: boolean;
   action: SettingsAction;
 }
@@ -66,6 +74,13 @@ export interface SettingsFacts {
   playbackRate: number;
   showSubtitleSettings: boolean;
   subtitlePreferences: SubtitlePreferences;
+  // issue 27 item 2
+  /** The chapters (store row `chapters`); absent: none. */
+  chapters?: readonly ChapterInfo[];
+  /** Position, seconds (the chapter playing is checked). */
+  currentTime?: number;
+  /** Seeking is allowed (store row `canSeek`); absent: true. */
+  canSeek?: boolean;
 }
 
 // player-and-client §4
@@ -159,6 +174,22 @@ function quality(facts: SettingsFacts, t: Translator): SettingsEntry | null {
   return { submenu: 'quality', label: t.t('settings.quality'), value: chosen ? qualityLabel(chosen, t) : t.t('settings.auto'), groups: [{ options }] };
 }
 
+// issue 27 item 2
+function chapters(facts: SettingsFacts, t: Translator): SettingsEntry | null {
+  const list = facts.chapters ?? [];
+  if (list.length === 0 || facts.canSeek === false) return null;
+  const playing = chapterAt(list, facts.currentTime ?? 0);
+  const duration = list[list.length - 1]!.endTime;
+  const options = list.map((chapter, index) => ({
+    key: `chapter:${index}`,
+    label: chapterLabel(list, chapter, t),
+    hint: formatTime(chapter.startTime, duration),
+    selected: chapter === playing,
+    action: { type: 's72-seek-request', detail: chapter.startTime } as const,
+  }));
+  return { submenu: 'chapters', label: t.t('settings.chapters'), value: playing ? chapterLabel(list, playing, t) : '', groups: [{ options }] };
+}
+
 /** The main view's entries that show for `facts`, in order; `[]`: the settings button is hidden. */
 export function settingsEntries(facts: SettingsFacts, t: Translator): SettingsEntry[] {
   const audioEntry = audio(facts);
@@ -168,5 +199,6 @@ export function settingsEntries(facts: SettingsFacts, t: Translator): SettingsEn
     audioEntry ? { ...audioEntry, label: t.t('settings.audio') } : null,
     speed(facts, t),
     quality(facts, t),
+    chapters(facts, t),
   ].filter((entry): entry is SettingsEntry => entry !== null);
 }

@@ -6,8 +6,12 @@
  */
 import type { PlayerTracks } from '../player-store.js';
 
-/** True when at least one submenu shows: subtitles (a text track), audio (two tracks), speed, quality (two tracks). */
-export function hasSettingsEntries(facts: { tracks: PlayerTracks; rateMenu: boolean }): boolean {
+/**
+ * True when at least one submenu shows: subtitles (a text track), audio (two tracks), speed, quality
+ * (two tracks), chapters (one, seeking allowed).
+ */
+export function hasSettingsEntries(facts: { tracks: PlayerTracks; rateMenu: boolean; chapters?: readonly unknown[]; canSeek?: boolean }): boolean {
   const { text, audio, video } = facts.tracks;
-  return text.length > 0 || audio.length >= 2 || facts.rateMenu || video.length >= 2;
+  const chapters = (facts.chapters?.length ?? 0) > 0 && facts.canSeek !== false;
+  return text.length > 0 || audio.length >= 2 || facts.rateMenu || video.length >= 2 || chapters;
 }

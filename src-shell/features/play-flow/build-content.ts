@@ -2,7 +2,7 @@
  * What the play page hands to `<s72-player>` (player-and-client §3 "Content" and
  * "Player configuration"). Pure.
  */
-import { type DrmType, type S72Content, type S72PlayerConfig, DEFAULT_LICENSE_PATHS } from 's72-player/client';
+import { type DrmType, type S72ChaptersTrack, type S72Content, type S72PlayerConfig, DEFAULT_LICENSE_PATHS } from 's72-player/client';
 import type { PlaySession } from '../../types/play-session.js';
 import { TEXT_OFF } from '../play-session/index.js';
 import type { DeviceRestrictions } from '../device-support/index.js';
@@ -87,6 +87,8 @@ export interface ContentInput {
   adTag?: string | null | undefined;
   /** The playlist item is an ad (`playback_mode: 'ad'`, play-page §3): the player disables seeking and labels it "Ad". */
   adItem?: boolean | undefined;
+  /** The streams answer's `chapters` (issue 27 item 2): the media's WebVTT chapters files. */
+  chapters?: readonly S72ChaptersTrack[] | undefined;
 }
 
 /** Builds the `S72Content` for the chosen stream (only that asset is set). */
@@ -100,5 +102,6 @@ export function buildContent(input: ContentInput): S72Content {
     ...(input.playToken ? { playToken: input.playToken } : {}),
     ...(input.adTag ? { adTag: input.adTag } : {}),
     ...(input.adItem ? { playbackMode: 'ad' as const } : {}),
+    ...(input.chapters?.length ? { chapters: input.chapters } : {}),
   };
 }

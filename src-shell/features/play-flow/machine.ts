@@ -620,6 +620,7 @@ function streamsLoaded(
     playToken,
     adTag: response.ad_tag,
     adItem: action ? isAdItem(action.item) : false,
+    chapters: response.chapters,
   });
   const plan: ResumePlan = other
     ? { kind: 'start' }
