@@ -265,11 +265,12 @@ export function registerServices(app: FastifyInstance, state: DemoState): void {
   };
 
   // ---- rights of the streams call and the licences (issue 25 item 2) -------------------------
-  /** Highest classification `minimum_age` of a title: its own (film, season), else its parent's. */
+  /** The classifications of the films and seasons, by slug. */
   const classificationsBySlug = new Map<string, { minimum_age: number }[]>([
     ...catalogue.films.map((f) => [filmSlug(f.id), f.classifications] as const),
     ...catalogue.shows.flatMap((show) => show.seasons.map((x) => [seasonSlug(show.id, x.season_num), x.classifications] as const)),
   ]);
+  /** Highest classification `minimum_age` of a title: its own (film, season), else its parent's. */
   const classificationAge = (node: ItemNode): number => {
     for (let slug: string | null = node.slug; slug !== null; slug = state.index.get(slug)?.parent ?? null) {
       const classifications = classificationsBySlug.get(slug);
