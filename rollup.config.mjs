@@ -2,6 +2,8 @@
 // - dist/{index,react,client}.js: ESM for bundlers; dependencies stay external.
 // - dist/cdn/s72-player.js: self-contained ESM for `<script type="module">` on plain HTML pages;
 //   shaka-player is split into its own chunk, loaded when a source is first set.
+// - dist/cdn/s72-client.js: the content-data client, self-contained, for the same pages (a play
+//   token comes from its streams call); built apart so the player's chunks do not change.
 // Declarations come from `tsc -p tsconfig.build.json` (dist/types/).
 import { existsSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
@@ -118,6 +120,19 @@ export default [
       format: 'es',
       entryFileNames: '[name].js',
       chunkFileNames: '[name]-[hash].js',
+      sourcemap: true,
+      sourcemapExcludeSources: true,
+    },
+    onwarn,
+  },
+  {
+    input: { 's72-client': 'src-element/core/client/index.ts' },
+    plugins: [nodeResolve({ browser: true }), ts(), terser({ format: { comments: /@license|SPDX-License-Identifier/ } })],
+    output: {
+      dir: 'dist/cdn',
+      format: 'es',
+      entryFileNames: '[name].js',
+      inlineDynamicImports: true,
       sourcemap: true,
       sourcemapExcludeSources: true,
     },

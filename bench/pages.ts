@@ -15,6 +15,11 @@
  *     cannot change it mid-run;
  *   - `shell/`: a snapshot of the built play page with one `<script src="/bench-probe.js">` added as
  *     the first script of its `<head>` (its CSP allows same-origin scripts only).
+ *
+ * The storefront's licence server gives keys only to the play token of a streams call, for that
+ * title: {@link Site.writePages} makes one real streams call for the title before any run, and the
+ * reference pages send its play token on their licence requests (the element gets it as
+ * `content.playToken`), so the timed part is the same as before. The play page makes its own.
  */
 import { existsSync } from 'node:fs';
 import { cp, mkdir, readFile, readdir, writeFile } from 'node:fs/promises';
@@ -27,6 +32,8 @@ const REPO = fileURLToPath(new URL('..', import.meta.url));
 export const MANIFEST = '/media/feature/dash-cenc/manifest.mpd';
 export const LICENSE = '/services/license/clearkey';
 export const TOKEN = 'demo-adult-token';
+/** The title the pages play (its streams call gives their play token). */
+export const SLUG = '/film/night-harbour';
 export const MP4 = '/media/feature/mp4/feature.mp4';
 
 /** shaka-player's default (full, compiled) build, as `<script>` users load it. */
@@ -83,19 +90,27 @@ function head(title: string, extra = ''): string {
 </head>`;
 }
 
-/** `<s72-player>` from the CDN build, configured by attributes only. */
-function elementPage(origin: string): string {
+/**
+ * `<s72-player>` from the CDN build: `content` (the manifest and the play token) and `config` (the
+ * licence server) set on the tag before the element's code has loaded, as `src` and `license-url`
+ * attributes were (an attribute has no play token).
+ */
+function elementPage(origin: string, playToken: string): string {
+  const content = { slug: SLUG, playToken, assets: { dash: { url: `${origin}${MANIFEST}`, drms: ['clearkey'] } } };
+  const config = { drm: { clearkey: { licenseUrl: `${origin}${LICENSE}` } } };
   return `${head('bench: s72-player')}
 <body>
 <script type="module" src="${origin}/dist/cdn/s72-player.js"></script>
-<s72-player src="${origin}${MANIFEST}" license-url="${origin}${LICENSE}" key-system="clearkey"
-  auth-token="${TOKEN}" muted autoplay></s72-player>
+<s72-player muted autoplay></s72-player>
+<script>
+  Object.assign(document.querySelector('s72-player'), { config: ${JSON.stringify(config)}, content: ${JSON.stringify(content)} });
+</script>
 </body></html>
 `;
 }
 
 /** shaka-player with its defaults: attach, then load; only the licence server and its token set. */
-function shakaPage(origin: string): string {
+function shakaPage(origin: string, playToken: string): string {
   return `${head('bench: bare shaka')}
 <body>
 <video muted autoplay playsinline></video>
@@ -105,7 +120,7 @@ function shakaPage(origin: string): string {
   const player = new shaka.Player();
   player.configure({ drm: { servers: { 'org.w3.clearkey': '${origin}${LICENSE}' } } });
   player.getNetworkingEngine().registerRequestFilter((type, request) => {
-    if (type === shaka.net.NetworkingEngine.RequestType.LICENSE) request.headers['x-auth-token'] = '${TOKEN}';
+    if (type === shaka.net.NetworkingEngine.RequestType.LICENSE) request.headers['x-play-token'] = '${playToken}';
   });
   player.addEventListener('error', (event) => reportError(new Error('shaka ' + event.detail.code)));
   player.attach(document.querySelector('video')).then(() => player.load('${origin}${MANIFEST}'));
@@ -124,7 +139,7 @@ function shakaPage(origin: string): string {
  *      it, same-origin and credentials `same-origin`, takes the preloaded answer).
  * Licence server and token as on the bare-shaka page.
  */
-function tunedShakaPage(origin: string): string {
+function tunedShakaPage(origin: string, playToken: string): string {
   const preload = `\n<link rel="preload" href="${origin}${MANIFEST}" as="fetch" crossorigin>`;
   return `${head('bench: tuned shaka', preload)}
 <body>
@@ -139,7 +154,7 @@ function tunedShakaPage(origin: string): string {
     abr: ${JSON.stringify(TUNED_ABR)},
   });
   player.getNetworkingEngine().registerRequestFilter((type, request) => {
-    if (type === shaka.net.NetworkingEngine.RequestType.LICENSE) request.headers['x-auth-token'] = '${TOKEN}';
+    if (type === shaka.net.NetworkingEngine.RequestType.LICENSE) request.headers['x-play-token'] = '${playToken}';
   });
   player.addEventListener('error', (event) => reportError(new Error('shaka ' + event.detail.code)));
   const preloading = player.preload('${origin}${MANIFEST}');
@@ -152,7 +167,7 @@ function tunedShakaPage(origin: string): string {
 }
 
 /** dash.js with its defaults: create, protection data for ClearKey, initialize with autoplay. */
-function dashjsPage(origin: string): string {
+function dashjsPage(origin: string, playToken: string): string {
   return `${head('bench: dash.js')}
 <body>
 <video muted autoplay playsinline></video>
@@ -162,7 +177,7 @@ function dashjsPage(origin: string): string {
   player.on(dashjs.MediaPlayer.events.ERROR, (event) => reportError(new Error('dash.js ' + JSON.stringify(event.error))));
   player.initialize(document.querySelector('video'), '${origin}${MANIFEST}', true);
   player.setProtectionData({
-    'org.w3.clearkey': { serverURL: '${origin}${LICENSE}', httpRequestHeaders: { 'x-auth-token': '${TOKEN}' } },
+    'org.w3.clearkey': { serverURL: '${origin}${LICENSE}', httpRequestHeaders: { 'x-play-token': '${playToken}' } },
   });
 </script>
 </body></html>
@@ -193,10 +208,22 @@ async function snapshot(from: string, to: string, entry: string): Promise<void> 
   if (missing.length > 0) throw new Error(`${from} is incomplete (a build in progress?): ${missing.join(', ')} missing. Rebuild and retry.`);
 }
 
+/** The play token of a real streams call for {@link SLUG} by the {@link TOKEN} viewer. */
+async function streamsPlayToken(origin: string): Promise<string> {
+  const response = await fetch(`${origin}/services/playback/streams${SLUG}`, { method: 'POST', headers: { 'x-auth-token': TOKEN } });
+  if (!response.ok) throw new Error(`streams ${SLUG}: HTTP ${response.status} ${await response.text()}`);
+  const { play_token: playToken } = (await response.json()) as { play_token?: unknown };
+  if (typeof playToken !== 'string' || !/^[\w-]+\.[\w-]+\.[\w-]+$/.test(playToken)) throw new Error(`streams ${SLUG}: no play token`);
+  return playToken;
+}
+
 export interface Site {
   /** Folders to start the storefront with (`createDemoServer({ paths })`). */
   paths: { public: string; dist: string; shell: string };
-  /** Writes the candidate pages once the storefront's origin is known. */
+  /**
+   * Writes the candidate pages once the storefront's origin is known, with the play token of one
+   * streams call for {@link SLUG} made now (before any timed run).
+   */
   writePages(origin: string): Promise<void>;
 }
 
@@ -219,11 +246,12 @@ export async function prepareSite(root: string, probe: ProbeConfig): Promise<Sit
   return {
     paths,
     async writePages(origin: string): Promise<void> {
+      const playToken = await streamsPlayToken(origin);
       const pages: Record<string, string> = {
-        'element.html': elementPage(origin),
-        'tuned-shaka.html': tunedShakaPage(origin),
-        'shaka.html': shakaPage(origin),
-        'dashjs.html': dashjsPage(origin),
+        'element.html': elementPage(origin, playToken),
+        'tuned-shaka.html': tunedShakaPage(origin, playToken),
+        'shaka.html': shakaPage(origin, playToken),
+        'dashjs.html': dashjsPage(origin, playToken),
         'mp4.html': mp4Page(origin),
       };
       for (const [name, html] of Object.entries(pages)) await writeFile(join(paths.public, 'bench', name), html);

@@ -9,6 +9,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { existsSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import fastifyStatic from '@fastify/static';
@@ -28,6 +29,7 @@ import {
   isCorsPath,
   isLoopbackHost,
   mimeTypeOf,
+  parentOriginsMeta,
   pathOf,
   playCsp,
   signInCsp,
@@ -112,7 +114,14 @@ export interface DemoServerOptions {
    * Origins the play page may reach besides its own: its CSP `connect-src` and `img-src` are
    * `'self'` plus these lists. Default: `DEMO_CONNECT_ORIGINS` / `DEMO_IMG_ORIGINS` (comma-separated).
    */
-  allowedOrigins?: PlayPageOrigins;
+  allowedOrigins?: Pick<PlayPageOrigins, 'connect' | 'img'>;
+  /**
+   * The storefront origins that may embed the play page: one list for its CSP `frame-ancestors`
+   * (`'self'` plus these) and for the origins it posts its window messages to (its own plus these,
+   * given to it in a `<meta name="s72-parent-origins">`). Default: `DEMO_PARENT_ORIGINS`
+   * (comma-separated); unset, same origin only.
+   */
+  parentOrigins?: readonly string[];
   /** Fastify (pino) request logging. Default false. Tokens travel in headers, which are not logged. */
   logger?: boolean;
   /** Clock in epoch ms (the control API's clock offset is added). Default `Date.now`. */
@@ -131,6 +140,11 @@ export interface DemoServer {
   catalogue: Catalogue;
   /** Whether the `/__demo/` control API is mounted. */
   control: boolean;
+  /**
+   * The play page's Content-Security-Policy as served: the configured origins, the embedding
+   * storefronts' `frame-ancestors`, and the Cast sender's paths when the configuration enables casting.
+   */
+  playCsp: string;
   close(): Promise<void>;
 }
 
@@ -200,10 +214,14 @@ export async function createDemoServer(opts: DemoServerOptions = {}): Promise<De
       .map((s) => s.trim())
       .filter(Boolean);
   const allowed = opts.allowedOrigins ?? { connect: envList('DEMO_CONNECT_ORIGINS'), img: envList('DEMO_IMG_ORIGINS') };
-  const csp = playCsp({
+  const cspOrigins: PlayPageOrigins = {
     connect: (allowed.connect ?? []).map((o) => checkOrigin(o, 'allowedOrigins.connect')),
     img: (allowed.img ?? []).map((o) => checkOrigin(o, 'allowedOrigins.img')),
-  });
+    // issue 25 item 7: one list for frame-ancestors and the window messages' origins.
+    parents: (opts.parentOrigins ?? envList('DEMO_PARENT_ORIGINS') ?? []).map((o) => checkOrigin(o, 'parentOrigins')),
+  };
+  // The Cast sender's paths join script-src once the configuration is read (before listening).
+  let csp = playCsp(cspOrigins);
   const paths: DemoPaths = { ...DEFAULT_PATHS, ...opts.paths };
   const catalogue = loadCatalogue(opts.cataloguePath);
   const state = new DemoState(catalogue, opts.now ?? Date.now);
@@ -397,8 +415,13 @@ export async function createDemoServer(opts: DemoServerOptions = {}): Promise<De
     }
     const file = req.params['*'];
     if (file === '' || file === 'index.html') {
-      reply.header('cache-control', 'no-cache');
-      return reply.sendFile('index.html', paths.shell);
+      // The embedding storefronts the page posts its messages to: the list its frame-ancestors name.
+      const html = await readFile(join(paths.shell, 'index.html'), 'utf8');
+      const meta = parentOriginsMeta(cspOrigins.parents);
+      return reply
+        .header('cache-control', 'no-cache')
+        .type('text/html; charset=utf-8')
+        .send(/<\/head>/i.test(html) ? html.replace(/<\/head>/i, (end) => `  ${meta}\n  ${end}`) : `${meta}\n${html}`);
     }
     return reply.sendFile(relative(file), paths.shell);
   });
@@ -434,6 +457,12 @@ export async function createDemoServer(opts: DemoServerOptions = {}): Promise<De
     return reply.sendFile(relative(file.endsWith('/') ? `${file}index.html` : file), paths.public);
   });
 
+  // issue 25 item 10: the play page's script-src allows the Cast sender only when the storefront's
+  // configuration enables casting (its `cast_enabled`, as the play page reads it).
+  const configuration = await app.inject({ method: 'GET', url: '/services/meta/configuration' });
+  csp = playCsp({ ...cspOrigins, cast: (configuration.json() as Record<string, unknown>)['cast_enabled'] === true });
+  state.reset(); // forget the recording of that internal read
+
   await app.listen({ port, host });
   const address = app.server.address();
   const actualPort = typeof address === 'object' && address !== null ? address.port : port;
@@ -445,6 +474,7 @@ export async function createDemoServer(opts: DemoServerOptions = {}): Promise<De
     state,
     catalogue,
     control,
+    playCsp: csp,
     close: async () => {
       await app.close();
     },

@@ -27,6 +27,11 @@ export interface CatalogueStream {
   encoding_type: EncodingType;
   drm_type: string[];
   broadcast_id?: string;
+  /**
+   * Key ids (hex) the stream is encrypted with, each one of `clearkey_keys`: a licence is issued
+   * only for the key ids of the title a play token was issued for.
+   */
+  key_ids?: string[];
 }
 
 export interface CatalogueAvailability {
@@ -297,6 +302,14 @@ export function loadCatalogue(path: string = DEFAULT_CATALOGUE_PATH): Catalogue 
     if (!isObject(raw[key])) fail(`"${key}" must be an object`);
   }
   const catalogue = raw as unknown as Catalogue;
+  const kids = new Set(catalogue.clearkey_keys.map((k) => k.kid_hex.toLowerCase()));
+  for (const [name, set] of Object.entries(catalogue.stream_sets)) {
+    for (const stream of set) {
+      for (const kid of stream.key_ids ?? []) {
+        if (!kids.has(kid.toLowerCase())) fail(`stream set "${name}": key id ${kid} is not in clearkey_keys`);
+      }
+    }
+  }
   // Build the index once to surface bad references and times at load time.
   buildIndex(catalogue);
   for (const viewer of catalogue.viewers) {

@@ -16,8 +16,10 @@
  * | `GET /services/license/fairplay/cenc/cert` | the FairPlay application certificate (bytes) |
  * | `POST /services/license/fairplay/cenc` (form `spc=…`) | `<ckc>base64</ckc>`; 400 `invalid_license_request` without `spc` |
  *
- * Licence calls need a viewer (`x-play-token` or `x-auth-token`, 401 without); an unknown key id is
- * 403 `{"reason": "unknown_key"}` (the player's `license_unknown_key`). Every call is recorded
+ * Licence calls need the play token of a streams call (`x-play-token` or `x-play-session`; 401
+ * without a viewer, 403 `{"reason": "play_token_required"}` with only an auth token), and only the
+ * key ids of that token's title: an unknown key id is 403 `{"reason": "unknown_key"}` (the player's
+ * `license_unknown_key`), another title's `{"reason": "wrong_title"}`. Every call is recorded
  * (`GET /__demo/license-requests`) and faults are injected with `POST /__demo/fault`.
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
@@ -35,8 +37,11 @@ export interface DrmLicenceDeps {
   authenticate(req: FastifyRequest): unknown;
   /** Parses a `{kids}` challenge (400 `invalid_license_request` when it is not one). */
   parseChallenge(body: unknown): { kids: string[] };
-  /** True for a key id (base64url) the catalogue has a key for. */
-  knowsKey(kid: string): boolean;
+  /**
+   * Throws 403 `license_denied` unless every key id (base64url) is one of the caller's title
+   * (`reason` `unknown_key` or `wrong_title`).
+   */
+  checkKeys(caller: unknown, kids: readonly string[]): void;
   /** Called once a licence is issued (a rental's watch window starts, play-page §6). */
   onLicensed(caller: unknown): void;
 }
@@ -58,9 +63,7 @@ export function registerDrmLicences(app: FastifyInstance, deps: DrmLicenceDeps):
   const issue = (req: FastifyRequest, keySystem: string, challenge: unknown, deviceId?: string): Buffer => {
     const caller = deps.authenticate(req);
     const { kids } = deps.parseChallenge(challenge);
-    if (!kids.every((kid) => deps.knowsKey(kid))) {
-      throw new HttpError(403, 'license_denied', 'No licence for the requested key.', { reason: 'unknown_key' });
-    }
+    deps.checkKeys(caller, kids);
     deps.onLicensed(caller);
     return Buffer.from(JSON.stringify({ keySystem, kids, ...(deviceId ? { deviceId } : {}) }));
   };

@@ -156,36 +156,66 @@ export interface PlayPageOrigins {
   connect?: readonly string[];
   /** Added to `img-src`: image hosts (`image_root_path` elsewhere than the storefront). */
   img?: readonly string[];
+  /**
+   * The storefront origins that may embed the play page (issue 25 item 7): its `frame-ancestors`
+   * are `'self'` plus these, and the page posts its window messages only to them and its own origin
+   * (see {@link parentOriginsMeta}). Empty or absent: same origin only.
+   */
+  parents?: readonly string[];
+  /**
+   * Whether the storefront's configuration enables casting (`cast_enabled`): only then does
+   * `script-src` allow the Google Cast sender's paths ({@link CAST_SCRIPT_SOURCES}).
+   */
+  cast?: boolean;
 }
+
+/** Where the Google Cast sender SDK comes from (`CAST_SDK_URL` of core/cast/cast-constants.ts). */
+export const CAST_SCRIPT_ORIGIN = 'https://www.gstatic.com';
+/**
+ * The Cast sender's paths on {@link CAST_SCRIPT_ORIGIN} (issue 25 item 10): the sender loader
+ * (`/cv/js/sender/v1/cast_sender.js`) and the framework it loads (`/cast/sdk/libs/sender/…`). Not
+ * the rest of the host, which serves anyone's scripts.
+ */
+export const CAST_SCRIPT_SOURCES = [`${CAST_SCRIPT_ORIGIN}/cv/js/sender/`, `${CAST_SCRIPT_ORIGIN}/cast/sdk/libs/sender/`] as const;
 
 /**
  * The play page's Content-Security-Policy (DESIGN.md "Security rules": no unsafe-eval, no inline
- * script); `connect-src` and `img-src` are `'self'` plus the configured allow-lists. `script-src`
- * names one third party, Google's Cast sender host ({@link CAST_SCRIPT_ORIGIN}): the player loads
- * its script only when the configuration enables casting (play-page §9), and without it in the
- * policy casting could never start on the play page.
+ * script); `connect-src` and `img-src` are `'self'` plus the configured allow-lists;
+ * `frame-ancestors` is `'self'` plus the configured storefront origins, never `*`. `script-src`
+ * names a third party only when the configuration enables casting: the Google Cast sender's paths
+ * ({@link CAST_SCRIPT_SOURCES}), whose script the player loads only then (play-page §9).
  */
-/** Where the Google Cast sender SDK comes from (`CAST_SDK_URL` of core/cast/cast-constants.ts). */
-export const CAST_SCRIPT_ORIGIN = 'https://www.gstatic.com';
-
 export function playCsp(origins: PlayPageOrigins = {}): string {
   const extra = (list: readonly string[] | undefined): string => (list ?? []).map((o) => ` ${o}`).join('');
   return [
     "default-src 'self'",
-    `script-src 'self' ${CAST_SCRIPT_ORIGIN}`,
+    `script-src 'self'${origins.cast === true ? extra(CAST_SCRIPT_SOURCES) : ''}`,
     "style-src 'self' 'unsafe-inline'",
     `img-src 'self' data: blob:${extra(origins.img)}`,
     "media-src 'self' blob: data:",
     `connect-src 'self'${extra(origins.connect)}`,
     "worker-src 'self' blob:",
-    'frame-ancestors *',
+    `frame-ancestors 'self'${extra(origins.parents)}`,
     "base-uri 'self'",
     "object-src 'none'",
   ].join('; ');
 }
 
-/** The play page's CSP with no extra origins. */
+/** The play page's CSP with no extra origins, no embedding storefront and casting off. */
 export const PLAY_CSP = playCsp();
+
+/** Name of the play page's `<meta>` that lists the storefront origins it posts its window messages to. */
+export const PARENT_ORIGINS_META = 's72-parent-origins';
+
+/**
+ * The `<meta name="s72-parent-origins" content="…">` tag the play page is served with: the same
+ * origins as its `frame-ancestors` (space-separated; empty: same origin only), so one configured
+ * list decides both who may frame the page and who receives its messages.
+ */
+export function parentOriginsMeta(parents: readonly string[] = []): string {
+  const content = parents.join(' ').replace(/[&"<>]/g, '');
+  return `<meta name="${PARENT_ORIGINS_META}" content="${content}">`;
+}
 
 /**
  * CSP of every other HTML page: no plugins, no `<base>` elsewhere, framed by this origin only (a

@@ -27,6 +27,13 @@ import type { DemoState, LibraryEntryState, PlayTokenInfo, ProgressState } from 
 export const MAX_AVAILABILITY_ITEMS = 100;
 /** PIN attempts before lock-out (play-page §5, §9). */
 export const PIN_MAX_ATTEMPTS = 5;
+/**
+ * How long a PIN verification lets its viewer start a PIN-protected title (the streams call, issue 25
+ * item 2): a verification older than this is stale and the streams call answers 403 `pin_required`.
+ */
+export const PIN_VERIFICATION_TTL_MS = 10 * 60_000;
+/** `minimum_purchase_age` of the configuration (play-page §5 "Age check"), also enforced by the streams call. */
+export const MINIMUM_PURCHASE_AGE = 18;
 /** `heartbeat_frequency` of the configuration, seconds. */
 export const HEARTBEAT_FREQUENCY_S = 30;
 /** A play token is an active stream session while its last heartbeat is younger than this (2 × frequency). */
@@ -132,6 +139,7 @@ interface ImageUrls {
 
 export function registerServices(app: FastifyInstance, state: DemoState): void {
   const catalogue = state.catalogue;
+  const keysByKid = new Map(catalogue.clearkey_keys.map((k) => [k.kid_hex.toLowerCase(), k.key_hex.toLowerCase()]));
 
   // ---- helpers -------------------------------------------------------------------------------
   const imageUrls = (origin: string, name: string | undefined): ImageUrls => {
@@ -256,6 +264,97 @@ export function registerServices(app: FastifyInstance, state: DemoState): void {
     throw new HttpError(403, 'missing_from_library', 'This title is not in your library.');
   };
 
+  // ---- rights of the streams call and the licences (issue 25 item 2) -------------------------
+  /** The classifications of the films and seasons, by slug. */
+  const classificationsBySlug = new Map<string, { minimum_age: number }[]>([
+    ...catalogue.films.map((f) => [filmSlug(f.id), f.classifications] as const),
+    ...catalogue.shows.flatMap((show) => show.seasons.map((x) => [seasonSlug(show.id, x.season_num), x.classifications] as const)),
+  ]);
+  /** Highest classification `minimum_age` of a title: its own (film, season), else its parent's. */
+  const classificationAge = (node: ItemNode): number => {
+    for (let slug: string | null = node.slug; slug !== null; slug = state.index.get(slug)?.parent ?? null) {
+      const classifications = classificationsBySlug.get(slug);
+      if (classifications) return Math.max(0, ...classifications.map((c) => c.minimum_age));
+    }
+    return 0;
+  };
+
+  /**
+   * The age check, as the play page makes it (play-page §5 "Age check"): the configuration's
+   * `minimum_purchase_age` (≤ 0: anyone), raised by the title's classification; no date of birth
+   * is 403 `missing_dob`, under age 403 `age_restricted`.
+   */
+  const checkAge = (viewer: CatalogueViewer, node: ItemNode): void => {
+    if (MINIMUM_PURCHASE_AGE <= 0) return;
+    const required = Math.max(MINIMUM_PURCHASE_AGE, classificationAge(node));
+    const dob = viewer.dob ? /^(\d{4})-(\d{2})-(\d{2})/.exec(viewer.dob) : null;
+    if (!dob) throw new HttpError(403, 'missing_dob', 'The account has no date of birth.');
+    const today = new Date(state.now());
+    const [year, month, day] = [Number(dob[1]), Number(dob[2]), Number(dob[3])];
+    const birthdayPassed = today.getUTCMonth() + 1 > month || (today.getUTCMonth() + 1 === month && today.getUTCDate() >= day);
+    const age = today.getUTCFullYear() - year - (birthdayPassed ? 0 : 1);
+    if (age < required) throw new HttpError(403, 'age_restricted', 'The viewer is under the minimum age for this title.');
+  };
+
+  /**
+   * The PIN check: a PIN-protected title (`requires_pin_code`) needs, for a viewer who has a PIN, a
+   * verification for this title (or a title it belongs to) younger than {@link PIN_VERIFICATION_TTL_MS};
+   * otherwise 403 `pin_required`.
+   */
+  const checkPinVerified = (viewer: CatalogueViewer, node: ItemNode): void => {
+    if (node.availability.requires_pin_code !== true || viewer.pin === null) return;
+    const verified = state.pinVerifications.get(viewer.user_id);
+    const now = state.now();
+    for (let slug: string | null = node.slug; slug !== null; slug = state.index.get(slug)?.parent ?? null) {
+      const at = verified?.get(slug);
+      if (at !== undefined && now - at < PIN_VERIFICATION_TTL_MS) return;
+    }
+    throw new HttpError(403, 'pin_required', 'This title needs a PIN verification from the last 10 minutes.');
+  };
+
+  /** Key ids (lower-case hex) of a title's streams, from the catalogue's stream sets. */
+  const titleKeyIds = (slug: string): Set<string> => {
+    const name = state.index.get(slug)?.streams;
+    return new Set((name ? (catalogue.stream_sets[name] ?? []) : []).flatMap((s) => (s.key_ids ?? []).map((k) => k.toLowerCase())));
+  };
+
+  /**
+   * The caller of a licence request: a play token that a streams call issued (a viewer's auth token
+   * alone gets no keys: 403 `license_denied`, reason `play_token_required`), whose title is still
+   * available and the viewer still entitled to (403 `license_denied` with the streams call's code as
+   * reason: `availability_expired` once the availability or a rental's watch window has ended).
+   */
+  const licenceCaller = (req: FastifyRequest): Caller & { playToken: PlayTokenInfo } => {
+    const caller = authenticate(state, req);
+    if (!caller.playToken) {
+      throw new HttpError(403, 'license_denied', 'A licence needs the play token of a streams call.', { reason: 'play_token_required' });
+    }
+    const node = state.index.get(caller.playToken.slug);
+    try {
+      const to = node ? state.window(node).to : null;
+      if (to !== null && to <= state.now()) throw new HttpError(403, 'availability_expired', 'Availability ended.');
+      if (node) checkEntitled(caller.viewer, node);
+    } catch (error) {
+      if (error instanceof HttpError && error.statusCode === 403) {
+        throw new HttpError(403, 'license_denied', 'This title can no longer be watched.', { reason: error.code });
+      }
+      throw error;
+    }
+    return { ...caller, playToken: caller.playToken };
+  };
+
+  /**
+   * The requested key ids (base64url) a play token may have: those of its title. None of them: 403
+   * `license_denied`, reason `unknown_key` when the catalogue has none of them, else `wrong_title`.
+   */
+  const licensedKids = (playToken: PlayTokenInfo, kids: readonly string[]): string[] => {
+    const allowed = titleKeyIds(playToken.slug);
+    const granted = kids.filter((kid) => allowed.has(Buffer.from(kid, 'base64url').toString('hex')));
+    if (granted.length > 0) return granted;
+    const known = kids.some((kid) => keysByKid.has(Buffer.from(kid, 'base64url').toString('hex')));
+    throw new HttpError(403, 'license_denied', 'No licence for the requested key.', { reason: known ? 'wrong_title' : 'unknown_key' });
+  };
+
   /** The caller of a player session call: a known, unexpired play token (401 otherwise). */
   const requirePlayToken = (req: FastifyRequest): Caller & { playToken: PlayTokenInfo } => {
     if (!header(req, 'x-play-session') && !header(req, 'x-play-token')) {
@@ -363,6 +462,8 @@ export function registerServices(app: FastifyInstance, state: DemoState): void {
     }
     checkAvailable(node);
     const entry = checkEntitled(viewer, node);
+    checkAge(viewer, node);
+    checkPinVerified(viewer, node);
     const origin = originOf(req);
     const streams = (catalogue.stream_sets[node.streams] ?? []).map((s) => ({
       url: `${origin}/media/${s.path}`,
@@ -580,6 +681,15 @@ export function registerServices(app: FastifyInstance, state: DemoState): void {
     const pin = typeof sent === 'string' || typeof sent === 'number' ? String(sent) : '';
     if (pin !== '' && pin === viewer.pin) {
       state.pinFailures.delete(viewer.user_id);
+      // The streams call of a PIN-protected title needs this verification (issue 25 item 2): it is
+      // for the title in the body's `slug`.
+      const rawSlug = typeof body === 'object' && body !== null && 'slug' in body ? (body as { slug: unknown }).slug : undefined;
+      const slug = typeof rawSlug === 'string' ? normaliseSlug(rawSlug) : null;
+      if (slug !== null && state.index.has(slug)) {
+        const verified = state.pinVerifications.get(viewer.user_id) ?? new Map<string, number>();
+        verified.set(slug, state.now());
+        state.pinVerifications.set(viewer.user_id, verified);
+      }
       return { result: true };
     }
     const now = failures + 1;
@@ -593,7 +703,7 @@ export function registerServices(app: FastifyInstance, state: DemoState): void {
   // ---- configuration and toggles -------------------------------------------------------------
   app.get('/services/meta/configuration', async (req) => ({
     player_resume: true,
-    minimum_purchase_age: 18,
+    minimum_purchase_age: MINIMUM_PURCHASE_AGE,
     season_name: 'Season',
     image_root_path: `${originOf(req)}/media/`,
     sign_in_url: '/signin.html',
@@ -618,7 +728,7 @@ export function registerServices(app: FastifyInstance, state: DemoState): void {
   app.get('/services/users/v1/configuration', async () => ({
     sign_in_url: '/signin.html',
     devices_url: '/devices.html',
-    minimum_purchase_age: 18,
+    minimum_purchase_age: MINIMUM_PURCHASE_AGE,
   }));
   app.get('/services/shopping/configuration', async () => ({
     currency: 'NZD',
@@ -739,28 +849,28 @@ export function registerServices(app: FastifyInstance, state: DemoState): void {
   });
 
   // ---- DRM licences --------------------------------------------------------------------------
-  const keysByKid = new Map(catalogue.clearkey_keys.map((k) => [k.kid_hex.toLowerCase(), k.key_hex.toLowerCase()]));
-
   app.post<{ Body: unknown }>('/services/license/clearkey', async (req) => {
-    const caller = authenticate(state, req);
+    const caller = licenceCaller(req);
     const request = parseLicenceBody(req.body);
-    const keys = [];
-    for (const kid of request.kids) {
+    const keys = licensedKids(caller.playToken, request.kids).map((kid) => {
       const kidBytes = Buffer.from(kid, 'base64url');
-      const key = keysByKid.get(kidBytes.toString('hex'));
-      if (key) keys.push({ kty: 'oct', kid: kidBytes.toString('base64url'), k: Buffer.from(key, 'hex').toString('base64url') });
-    }
-    if (keys.length === 0) {
-      throw new HttpError(403, 'license_denied', 'No licence for the requested key.', { reason: 'unknown_key' });
-    }
+      const key = keysByKid.get(kidBytes.toString('hex')) as string;
+      return { kty: 'oct', kid: kidBytes.toString('base64url'), k: Buffer.from(key, 'hex').toString('base64url') };
+    });
     startWatchWindow(caller);
     return { keys, type: request.type };
   });
 
   registerDrmLicences(app, {
-    authenticate: (req) => authenticate(state, req),
+    authenticate: (req) => licenceCaller(req),
     parseChallenge: parseLicenceBody,
-    knowsKey: (kid) => keysByKid.has(Buffer.from(kid, 'base64url').toString('hex')),
+    checkKeys: (caller, kids) => {
+      // Every key of the challenge must be the title's: these licences carry all they are asked for.
+      const granted = licensedKids((caller as Caller & { playToken: PlayTokenInfo }).playToken, kids);
+      if (granted.length !== kids.length) {
+        throw new HttpError(403, 'license_denied', 'No licence for the requested key.', { reason: 'wrong_title' });
+      }
+    },
     onLicensed: (caller) => startWatchWindow(caller as Caller),
   });
 }

@@ -137,6 +137,11 @@ export class DemoState {
   progress = new Map<number, ProgressState[]>();
   userPlans = new Map<number, { plan_id: string; expiry: number | null }[]>();
   pinFailures = new Map<number, number>();
+  /**
+   * Successful PIN verifications (epoch ms) by viewer, then by the slug the verification was for
+   * (the streams call of a PIN-protected title needs a recent one; cleared by reset).
+   */
+  pinVerifications = new Map<number, Map<string, number>>();
   live = new Map<string, LiveState>();
   /** Stream sessions by play token (heartbeat concurrent-stream limit); cleared by reset. */
   streamSessions = new Map<string, StreamSession>();
@@ -202,6 +207,7 @@ export class DemoState {
       );
     }
     this.pinFailures = new Map();
+    this.pinVerifications = new Map();
     this.live = new Map();
     for (const node of this.index.values()) {
       if (!node.live) continue;

@@ -4,7 +4,7 @@
  */
 import { createContentCache, createContentClient, type ContentCache, type ContentClient, isS72Error } from 's72-player/client';
 import { checkCurrentDevice, restrictionsFromToggles, type DeviceSupport } from '../features/device-support/index.js';
-import { ALLOWED_PARENT_ORIGINS, ALLOWED_REDIRECT_ORIGINS, BYPASS_CACHE_DEFAULT } from '../config/env.js';
+import { ALLOWED_REDIRECT_ORIGINS, BYPASS_CACHE_DEFAULT } from '../config/env.js';
 import { goToPlayHash, paths } from '../config/paths.js';
 import { signOutStoredSession, storePreferences, storeUserId } from '../features/play-session/play-session.js';
 import { withoutParams } from '../features/play-session/parse-route.js';
@@ -18,7 +18,7 @@ import type { PlaylistEntry } from '../features/play-flow/machine.js';
 import { fetchPlaylist, WatchedTracker } from '../features/playlist/index.js';
 import { allowedTelemetryUrl, PlayTelemetry, telemetryFrequencyMs } from '../features/play-telemetry/index.js';
 import type { PlaySession } from '../types/play-session.js';
-import { createParentMessenger, defaultHost, type ParentMessenger } from '../lib/parent-messaging.js';
+import { createParentMessenger, defaultHost, parentOriginsOfPage, type ParentMessenger } from '../lib/parent-messaging.js';
 import { browserLocalStorage, browserSessionStorage, createJsonStorage } from '../lib/storage.js';
 import { LANG_PARAM, browserLanguages, pageLocale } from '../lib/locale.js';
 import { createPageLogger, type PageLogger } from './logger.js';
@@ -128,7 +128,7 @@ export function createAppServices(win: Window = window): AppServices {
     ...(BYPASS_CACHE_DEFAULT ? { bypassCacheDefault: true } : {}),
   });
   // The parent origin is remembered in the tab's storage across the sign-in round trip (issue 8).
-  const messenger = createParentMessenger(defaultHost(stores.session), { allowedOrigins: ALLOWED_PARENT_ORIGINS });
+  const messenger = createParentMessenger(defaultHost(stores.session), { allowedOrigins: parentOriginsOfPage() });
   // WARN and above to the log service (play-page §9).
   const logger = createPageLogger({ baseUrl: origin });
   const watched = new WatchedTracker({ storage: browserLocalStorage() });

@@ -4,9 +4,9 @@
  * `VITE_ALLOWED_REDIRECT_ORIGINS`: comma-separated origins, besides the page's own, that `from`
  * and other redirect targets may point to (DESIGN.md "Security rules"). Empty by default.
  *
- * `VITE_ALLOWED_PARENT_ORIGINS`: comma-separated origins, besides the page's own, of pages that may
- * embed the play page and receive its window messages (issue 8; DESIGN.md "Window messages"). Unset:
- * no list, any http(s) parent origin gets them (they never carry a token).
+ * The origins of pages that may embed the play page and receive its window messages are not a build
+ * setting: the storefront serves them with the page, the same list as its `frame-ancestors`
+ * (`parentOriginsOfPage` in lib/parent-messaging.ts, issue 25 item 7).
  *
  * `VITE_BYPASS_CACHE`: `true`/`1` makes every session send `x-bypass-cache` unless the address's
  * `bypassCache` parameter (or the viewer's stored choice) says otherwise. Unset: off.
@@ -23,11 +23,6 @@ function list(value: unknown): string[] {
 const env = (import.meta as ImportMeta & { env?: Record<string, unknown> }).env ?? {};
 
 export const ALLOWED_REDIRECT_ORIGINS: readonly string[] = list(env['VITE_ALLOWED_REDIRECT_ORIGINS']);
-
-export const ALLOWED_PARENT_ORIGINS: readonly string[] | undefined =
-  typeof env['VITE_ALLOWED_PARENT_ORIGINS'] === 'string' && env['VITE_ALLOWED_PARENT_ORIGINS'].trim() !== ''
-    ? list(env['VITE_ALLOWED_PARENT_ORIGINS'])
-    : undefined;
 
 const bypassCache = env['VITE_BYPASS_CACHE'];
 

@@ -10,8 +10,13 @@
  * else `document.referrer`'s origin, else the origin remembered for this tab (sessionStorage), so
  * that it survives the 401 → sign-in → back round trip inside the iframe, after which the referrer is
  * the storefront's own sign-in page or empty. A referrer on the page's own origin is taken only when
- * nothing is remembered. The result must be the page's own origin or on the allow-list when one is
- * given; otherwise nothing is posted.
+ * nothing is remembered. The result must be the page's own origin or on the allow-list; otherwise
+ * nothing is posted.
+ *
+ * The allow-list (issue 25 item 7) is the storefront's one configured list of embedding origins, the
+ * same that its `frame-ancestors` names: the server gives it to the page in
+ * `<meta name="s72-parent-origins" content="https://a https://b">` ({@link parentOriginsOfPage}). No
+ * list: same origin only.
  */
 import type { JsonStorage } from './storage.js';
 
@@ -53,8 +58,8 @@ export interface MessagingHost {
 /** Which parent origins may receive messages. */
 export interface ParentOriginPolicy {
   /**
-   * Origins (besides the page's own) that may receive messages. `undefined`: no list is configured,
-   * so any http(s) parent origin is accepted (DESIGN.md "Window messages": from the referrer).
+   * Origins (besides the page's own) that may receive messages. Empty or `undefined`: none, only a
+   * parent on the page's own origin gets them.
    */
   allowedOrigins?: readonly string[] | undefined;
 }
@@ -95,8 +100,8 @@ export function parentOrigin(host: MessagingHost, policy: ParentOriginPolicy = {
   const fromReferrer = referrer !== null && referrer === own && remembered !== null ? remembered : referrer;
   const candidate = ancestor ?? fromReferrer ?? remembered;
   if (candidate === null) return null;
-  const allowed = policy.allowedOrigins;
-  if (allowed !== undefined && candidate !== own && !allowed.map(httpOrigin).includes(candidate)) return null;
+  const allowed = policy.allowedOrigins ?? [];
+  if (candidate !== own && !allowed.map(httpOrigin).includes(candidate)) return null;
   if (candidate !== remembered) host.storage?.write(PARENT_ORIGIN_KEY, candidate);
   return candidate;
 }
@@ -152,6 +157,21 @@ export function createParentMessenger(
       });
     },
   };
+}
+
+/** Name of the `<meta>` that lists the embedding storefront origins (space- or comma-separated). */
+export const PARENT_ORIGINS_META = 's72-parent-origins';
+
+/**
+ * The embedding storefront origins the page was served with (`<meta name="s72-parent-origins">`,
+ * the list its `frame-ancestors` names); only http(s) origins are kept. No tag: `[]` (same origin only).
+ */
+export function parentOriginsOfPage(doc: Pick<Document, 'querySelector'> | undefined = typeof document === 'undefined' ? undefined : document): string[] {
+  const content = doc?.querySelector(`meta[name="${PARENT_ORIGINS_META}"]`)?.getAttribute('content') ?? '';
+  return content
+    .split(/[\s,]+/)
+    .map((value) => httpOrigin(value))
+    .filter((origin): origin is string => origin !== null);
 }
 
 /**

@@ -11,7 +11,7 @@ import type { Browser } from 'playwright-core';
 import { newPage, waitForPlayback } from './support/browser.js';
 import { TOKENS, type Demo } from './support/demo.js';
 import { useDemoParentAndBrowser } from './support/hooks.js';
-import type { ParentPage, ReceivedMessage } from './support/parent-page.js';
+import { startParentPage, type ParentPage, type ReceivedMessage } from './support/parent-page.js';
 
 describe('play page embedded: parent origin across the sign-in round trip', { timeout: 180_000 }, () => {
   let demo: Demo;
@@ -73,6 +73,42 @@ describe('play page embedded: parent origin across the sign-in round trip', { ti
       const updates = messages.filter((m) => m.data['event'] === 's72-player:timeupdate');
       assert.ok(updates.length >= 1, `timeupdate messages: ${JSON.stringify(messages)}`);
       for (const m of updates) assert.equal(m.origin, demo.url);
+    } finally {
+      await context.close();
+    }
+  });
+
+  // issue 25 item 7: one configured list of storefront origins (here: the partner page's) decides
+  // who may frame the play page and who receives its messages; any other site gets neither.
+  it('a site that is not a configured storefront cannot frame the play page and receives nothing', async () => {
+    const other = await startParentPage();
+    const { context, page } = await newPage(browser);
+    try {
+      assert.notEqual(other.origin, parent.origin);
+      await page.goto(other.pageUrl(demo.playUrl(`#/film/clear-skies/clear-skies?u=${TOKENS.adult}`)));
+      const frame = await (await page.waitForSelector('#player')).contentFrame();
+      assert.ok(frame);
+      await frame.waitForLoadState('load');
+      assert.match(frame.url(), /^chrome-error:/, `the play page refused the frame: ${frame.url()}`);
+      assert.equal(await frame.locator('s72-player').count(), 0, 'no player in the refused frame');
+      const received = await page.evaluate(() => (window as unknown as { received: ReceivedMessage[] }).received);
+      assert.deepEqual(received, []);
+    } finally {
+      await context.close();
+      await other.close();
+    }
+  });
+
+  it('the configured storefront frames the play page and gets its messages', async () => {
+    const { context, page } = await newPage(browser);
+    try {
+      await page.goto(parent.pageUrl(demo.playUrl(`#/film/clear-skies/clear-skies?u=${TOKENS.adult}`)));
+      const frame = await (await page.waitForSelector('#player')).contentFrame();
+      assert.ok(frame);
+      await waitForPlayback(frame, 1);
+      const origins = await frame.evaluate(() => document.querySelector('meta[name="s72-parent-origins"]')?.getAttribute('content'));
+      assert.equal(origins, parent.origin, 'the page was served with the configured list');
+      await page.waitForFunction(() => (window as unknown as { received: ReceivedMessage[] }).received.some((m) => m.data['event'] === 's72-player:timeupdate'), undefined, { timeout: 20_000 });
     } finally {
       await context.close();
     }

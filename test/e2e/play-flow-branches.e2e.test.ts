@@ -103,10 +103,16 @@ describe('play page: flow branches', { timeout: 300_000 }, () => {
       await enterPin(page, '1234');
       await page.locator('[data-testid="player-screen"]').waitFor({ timeout: 20_000 });
       const verifies = await demo.requests('/services/users/v1/user_pin_codes/verify');
+      // The verification names its title: the storefront's streams call of a PIN-protected title
+      // needs one for that title, younger than 10 minutes (issue 25 item 2).
       assert.deepEqual(
         verifies.map((r) => r.body),
-        [{ pin: '0000' }, { pin: '1234' }],
+        [
+          { pin: '0000', slug: '/film/quiet-room' },
+          { pin: '1234', slug: '/film/quiet-room' },
+        ],
       );
+      assert.deepEqual((await demo.requests('/services/playback/streams*')).map((r) => r.status), [200]);
     } finally {
       await context.close();
     }
@@ -165,9 +171,24 @@ describe('play page: flow branches', { timeout: 300_000 }, () => {
     }
   });
 
-  it('age check: a failing user lookup allows viewing', async () => {
+  // play-page §5 "If the lookup itself fails, viewing is allowed": the page goes on to the streams
+  // call, and the storefront, which knows the viewer's date of birth, refuses it (issue 25 item 2).
+  it('age check: a failing user lookup lets the page go on; the storefront refuses the minor: age_restricted', async () => {
     await demo.fault({ path: '/services/users/detail/users', status: 500 });
     const { context, page } = await open(`#/film/hard-edge/hard-edge?u=${TOKENS.minor}`);
+    try {
+      assert.equal(await errorCode(page), 'age_restricted');
+      const streams = await demo.requests('/services/playback/streams*');
+      assert.deepEqual(streams.map((r) => r.status), [403], 'the page made the streams call; the server refused it');
+      assert.equal(await page.locator('[data-testid="player-screen"]').count(), 0);
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('age check: a failing user lookup lets an adult watch', async () => {
+    await demo.fault({ path: '/services/users/detail/users', status: 500 });
+    const { context, page } = await open(`#/film/hard-edge/hard-edge?u=${TOKENS.adult}`);
     try {
       await page.locator('[data-testid="player-screen"]').waitFor({ timeout: 30_000 });
     } finally {

@@ -9,7 +9,7 @@
 import { expect, fixture, html } from '@open-wc/testing';
 import '../../src-element/s72-player.js';
 import type { S72Player } from '../../src-element/s72-player.js';
-import { ADULT_TOKEN, CLEARKEY_LICENSE_PATH, demoUrl, recordedRequests, resetDemo, until } from '../helpers/demo.js';
+import { CLEARKEY_LICENSE_PATH, demoUrl, playTokenFor, recordedRequests, resetDemo, until } from '../helpers/demo.js';
 
 const WIDEVINE_PLAYREADY = '/media/feature/dash-cenc/manifest-widevine-playready.mpd';
 const WIDEVINE_PLAYREADY_NO_KID = '/media/feature/dash-cenc/manifest-widevine-playready-no-kid.mpd';
@@ -21,9 +21,10 @@ describe('ClearKey named by the page, manifest signalling only Widevine and Play
   beforeEach(resetDemo);
 
   async function playsWithClearKey(manifest: string): Promise<void> {
+    // The licence server gives keys to the play token of night-harbour's streams call (this is its film).
+    const content = { slug: '/film/night-harbour', playToken: await playTokenFor('/film/night-harbour'), assets: { dash: { url: demoUrl(manifest), drms: ['clearkey' as const] } } };
     const player = await fixture<S72Player>(html`
-      <s72-player muted autoplay src=${demoUrl(manifest)} key-system="clearkey"
-        license-url=${demoUrl(CLEARKEY_LICENSE_PATH)} auth-token=${ADULT_TOKEN}></s72-player>
+      <s72-player muted autoplay key-system="clearkey" license-url=${demoUrl(CLEARKEY_LICENSE_PATH)} .content=${content}></s72-player>
     `);
     await until(
       () => player.currentTime > 2,

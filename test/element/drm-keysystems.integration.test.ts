@@ -13,7 +13,7 @@ import { DEVICE_ID_KEY } from '../../src-element/core/drm/device-id.js';
 import type { S72Error } from '../../src-element/core/errors.js';
 import type { S72Content, S72PlayerConfig } from '../../src-element/core/types.js';
 import { installFakeCdm, type FakeCdm } from '../helpers/fake-cdm.js';
-import { ADULT_TOKEN, MEDIA, demoControl, demoUrl, nextEvent, recordedRequests, resetDemo, until } from '../helpers/demo.js';
+import { ADULT_TOKEN, MEDIA, demoControl, demoUrl, nextEvent, playTokenFor, recordedRequests, resetDemo, until } from '../helpers/demo.js';
 
 const WIDEVINE = '/services/license/widevine/cenc';
 const PLAYREADY = '/services/license/playready/cenc';
@@ -22,10 +22,13 @@ const KID = 'czcycGxheWVyLWtpZDAwMQ';
 describe('Widevine and PlayReady (fake CDM, demo storefront)', function () {
   this.timeout(30_000);
   let cdm: FakeCdm | null = null;
+  /** The play token of a streams call for night-harbour: the licence server's keys need one. */
+  let playToken = '';
 
   beforeEach(async () => {
     await resetDemo();
     localStorage.removeItem(DEVICE_ID_KEY);
+    playToken = await playTokenFor('/film/night-harbour');
   });
   afterEach(() => {
     cdm?.uninstall();
@@ -36,6 +39,7 @@ describe('Widevine and PlayReady (fake CDM, demo storefront)', function () {
     slug: '/film/night-harbour',
     assets: { dash: { url: demoUrl(MEDIA.cencDash), drms } },
     authorization: ADULT_TOKEN,
+    playToken,
     ...extra,
   });
   const config = (extra: S72PlayerConfig = {}): S72PlayerConfig => ({
@@ -73,7 +77,7 @@ describe('Widevine and PlayReady (fake CDM, demo storefront)', function () {
     expect(widevineAsked.map((request) => request.robustness[0])).to.deep.equal(['']);
   });
 
-  it('Widevine: the service certificate, then the licence, both with the stable device id d and x-auth-token', async () => {
+  it('Widevine: the service certificate, then the licence, both with the stable device id d and the play token', async () => {
     cdm = installFakeCdm({ 'com.widevine.alpha': { robustness: ['HW_SECURE_ALL'] } });
     await player(content(['widevine']), config());
     await licenced();
@@ -82,7 +86,7 @@ describe('Widevine and PlayReady (fake CDM, demo storefront)', function () {
     expect(d, 'device id stored').to.match(/^[0-9a-f-]{36}$/);
     expect(requests.map((r) => r.method)).to.deep.equal(['GET', 'POST']);
     for (const request of requests) expect(request.query).to.deep.equal({ d });
-    expect(requests[1]!.headers['x-auth-token']).to.equal(ADULT_TOKEN);
+    expect(requests[1]!.headers['x-play-token']).to.equal(playToken);
     expect(cdm.serverCertificates).to.deep.equal(['S72-DEMO-WIDEVINE-SERVICE-CERTIFICATE']);
     const session = cdm.sessions.find((s) => s.statuses.size > 0)!;
     expect(session.keySystem).to.equal('com.widevine.alpha');
@@ -103,7 +107,7 @@ describe('Widevine and PlayReady (fake CDM, demo storefront)', function () {
     });
     await player(content(['widevine', 'playready']), config());
     await licenced();
-    expect((await recordedRequests(PLAYREADY)).map((r) => [r.method, r.headers['x-auth-token']])).to.deep.equal([['POST', ADULT_TOKEN]]);
+    expect((await recordedRequests(PLAYREADY)).map((r) => [r.method, r.headers['x-play-token']])).to.deep.equal([['POST', playToken]]);
     expect(await recordedRequests(WIDEVINE)).to.deep.equal([]);
     expect(cdm.sessions.find((s) => s.statuses.size > 0)!.keySystem).to.equal('com.microsoft.playready.recommendation');
   });

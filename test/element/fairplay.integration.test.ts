@@ -11,7 +11,7 @@ import { contentIdOf, legacyInitData, unwrapCkc, FairPlayDrm } from '../../src-e
 import { keySystemSupport } from '../../src-element/core/drm/capabilities.js';
 import type { S72Error } from '../../src-element/core/errors.js';
 import { installFakeCdm, type FakeCdm } from '../helpers/fake-cdm.js';
-import { ADULT_TOKEN, demoControl, demoUrl, recordedRequests, resetDemo, until } from '../helpers/demo.js';
+import { demoControl, demoUrl, playTokenFor, recordedRequests, resetDemo, until } from '../helpers/demo.js';
 
 const LICENCE = '/services/license/fairplay/cenc';
 const CERT = '/services/license/fairplay/cenc/cert';
@@ -52,9 +52,12 @@ describe('FairPlay against the demo storefront (fake CDM)', function () {
   let drm: FairPlayDrm | null = null;
   const errors: S72Error[] = [];
 
+  /** The play token of a streams call for night-harbour: the licence server's keys need one. */
+  let playToken = '';
   beforeEach(async () => {
     await resetDemo();
     errors.length = 0;
+    playToken = await playTokenFor('/film/night-harbour');
   });
   afterEach(async () => {
     await drm?.destroy();
@@ -63,7 +66,7 @@ describe('FairPlay against the demo storefront (fake CDM)', function () {
     cdm = null;
   });
 
-  async function start(headers: Record<string, string> = { 'x-auth-token': ADULT_TOKEN }): Promise<HTMLVideoElement> {
+  async function start(headers: Record<string, string> = { 'x-play-token': playToken }): Promise<HTMLVideoElement> {
     const video = document.createElement('video');
     const support = (await keySystemSupport(['fairplay'])).fairplay;
     expect(support, 'FairPlay granted by the fake CDM').to.not.equal(undefined);
@@ -77,7 +80,7 @@ describe('FairPlay against the demo storefront (fake CDM)', function () {
     return video;
   }
 
-  it('modern EME: certificate → MediaKeys; encrypted (skd) → spc form POST with x-auth-token → ckc into the session', async () => {
+  it('modern EME: certificate → MediaKeys; encrypted (skd) → spc form POST with the play token → ckc into the session', async () => {
     cdm = installFakeCdm({ 'com.apple.fps': {} });
     const video = await start();
     expect(cdm.serverCertificates).to.deep.equal(['S72-DEMO-FAIRPLAY-APPLICATION-CERTIFICATE']);
@@ -90,7 +93,7 @@ describe('FairPlay against the demo storefront (fake CDM)', function () {
     expect(certRequest!.method).to.equal('GET');
     const [licence] = await recordedRequests(LICENCE);
     expect(licence!.headers['content-type']).to.equal('application/x-www-form-urlencoded');
-    expect(licence!.headers['x-auth-token']).to.equal(ADULT_TOKEN);
+    expect(licence!.headers['x-play-token']).to.equal(playToken);
     expect(errors).to.deep.equal([]);
     await drm!.destroy();
     expect(session.closed, 'destroy closes the session').to.equal(true);

@@ -202,12 +202,14 @@ describe('<s72-player> live controls on the real live stream', function () {
 
   it('shows LIVE at the edge; after seeking back, go to live returns near the end of the seekable range', async () => {
     const streams = await fetch(demoUrl(`/services/playback/streams${SLUG}`), { method: 'POST', headers: { 'x-auth-token': ADULT_TOKEN } });
-    const stream = ((await streams.json()) as { streams: Array<{ url: string }> }).streams[0]!;
+    // The streams call's play token: the licence server gives keys to it, not to the auth token.
+    const answer = (await streams.json()) as { streams: Array<{ url: string }>; play_token: string };
+    const stream = answer.streams[0]!;
     const element = (player = document.createElement('s72-player'));
     Object.assign(element, {
       muted: true,
       autoplay: true,
-      content: { slug: SLUG, assets: { dash: { url: stream.url, isLive: true, drms: ['clearkey'] } }, authorization: ADULT_TOKEN },
+      content: { slug: SLUG, assets: { dash: { url: stream.url, isLive: true, drms: ['clearkey'] } }, authorization: ADULT_TOKEN, playToken: answer.play_token },
       config: { drm: { clearkey: { licenseUrl: demoUrl(CLEARKEY_LICENSE_PATH) } } },
     });
     document.body.append(element);

@@ -9,7 +9,7 @@ import { createRef, useEffect, useState } from 'react';
 import { flushSync } from 'react-dom';
 import { createRoot } from 'react-dom/client';
 import { S72Player, S72PlayerElement, S72_PLAYER_PROPS, type S72PlayerProps } from '../../src-element/react/index.js';
-import { ADULT_TOKEN, CLEARKEY_LICENSE_PATH, MEDIA, demoUrl, recordedRequests, resetDemo, until } from '../helpers/demo.js';
+import { ADULT_TOKEN, CLEARKEY_LICENSE_PATH, MEDIA, demoUrl, playTokenFor, recordedRequests, resetDemo, until } from '../helpers/demo.js';
 
 // Read-only state and methods are not props (setting them throws or does nothing).
 // @ts-expect-error `duration` is a getter of the element
@@ -84,6 +84,8 @@ describe('s72-player/react props', function () {
 
   it('content and config written inline in a component that re-renders 4×/s: one manifest request, one licence request, playing', async () => {
     await resetDemo();
+    // The licence server gives keys to the play token of a streams call.
+    const playToken = await playTokenFor('/film/night-harbour');
     const ref = createRef<S72PlayerElement>();
     let renders = 0;
     const errors: string[] = [];
@@ -101,7 +103,7 @@ describe('s72-player/react props', function () {
           muted
           autoplay
           onS72Error={(event) => errors.push(event.detail.code)}
-          content={{ slug: '/film/night-harbour', title: 'Night Harbour', authorization: viewer, assets: { dash: { url: demoUrl(MEDIA.cencDash), drms: ['clearkey'] } } }}
+          content={{ slug: '/film/night-harbour', title: 'Night Harbour', authorization: viewer, playToken, assets: { dash: { url: demoUrl(MEDIA.cencDash), drms: ['clearkey'] } } }}
           config={{ drm: { clearkey: { licenseUrl: demoUrl(CLEARKEY_LICENSE_PATH) } }, title: `Night Harbour · ${seconds.toFixed(2)}` }}
         />
       );

@@ -19,7 +19,7 @@ import { BufferingController } from '../../src-element/controllers/buffering-con
 import { RecoveryController, type Connectivity } from '../../src-element/controllers/recovery-controller.js';
 import type { S72PlayerEventMap, S72RecoveryChange } from '../../src-element/events.js';
 import { ControllerTestHost, controllerHost, withMp4 } from '../helpers/controller-host.js';
-import { ADULT_TOKEN, CLEARKEY_LICENSE_PATH, MEDIA, demoControl, demoUrl, nextEvent, recordedRequests, resetDemo, until } from '../helpers/demo.js';
+import { ADULT_TOKEN, CLEARKEY_LICENSE_PATH, MEDIA, demoControl, demoUrl, nextEvent, playTokenFor, recordedRequests, resetDemo, until } from '../helpers/demo.js';
 
 const critical = (code: S72ErrorCode, category: S72ErrorCategory, engineCode?: number) =>
   new S72Error(code, `${code} for the test`, { category, httpStatus: 503, requestId: 'req-1', ...(engineCode ? { engineCode } : {}), cause: { shaka: true } });
@@ -323,8 +323,9 @@ describe('<s72-player> recovery with real faults (demo storefront)', function ()
   it('a licence 500 outlasting shaka’s own licence retries: reloaded like any network fault, then it plays', async () => {
     // 7 failures: one load's 5 attempts, and 2 of the reload's (issue 22 item 3).
     await demoControl('fault', { path: CLEARKEY_LICENSE_PATH, method: 'POST', status: 500, times: 7 });
+    const playToken = await playTokenFor('/film/night-harbour');
     const { player, errors, changes } = await mount(
-      { slug: '/film/night-harbour', title: 'Night Harbour', authorization: ADULT_TOKEN, assets: { dash: { url: demoUrl(MEDIA.cencDash), drms: ['clearkey'] } } },
+      { slug: '/film/night-harbour', title: 'Night Harbour', authorization: ADULT_TOKEN, playToken, assets: { dash: { url: demoUrl(MEDIA.cencDash), drms: ['clearkey'] } } },
       { drm: { clearkey: { licenseUrl: demoUrl(CLEARKEY_LICENSE_PATH) } } },
     );
     await until(() => player.currentTime > 1, 'playback after the licence server came back', 60_000);

@@ -8,7 +8,7 @@ import '../../src-element/s72-player.js';
 import type { S72Player } from '../../src-element/s72-player.js';
 import type { S72Error } from '../../src-element/core/errors.js';
 import type { S72Content, S72PlayerConfig } from '../../src-element/core/types.js';
-import { ADULT_TOKEN, CLEARKEY_LICENSE_PATH, MEDIA, demoControl, demoUrl, nextEvent, recordedRequests, resetDemo, until } from '../helpers/demo.js';
+import { ADULT_TOKEN, CLEARKEY_LICENSE_PATH, MEDIA, demoControl, demoUrl, nextEvent, playTokenFor, recordedRequests, resetDemo, until } from '../helpers/demo.js';
 
 interface RecordedRequest {
   method: string;
@@ -17,10 +17,13 @@ interface RecordedRequest {
   body: unknown;
 }
 
+/** The play token of a streams call for night-harbour (the licence server's keys need one), per test. */
+let playToken = '';
 const drmContent = (overrides: Partial<S72Content> = {}): S72Content => ({
   slug: '/film/night-harbour',
   title: 'Night Harbour',
   authorization: ADULT_TOKEN,
+  playToken,
   assets: { dash: { url: demoUrl(MEDIA.cencDash), drms: ['clearkey'] } },
   ...overrides,
 });
@@ -45,11 +48,14 @@ async function nextError(player: S72Player, timeoutMs = 20_000): Promise<S72Erro
 describe('<s72-player> with the demo storefront', function () {
   this.timeout(60_000);
 
-  beforeEach(resetDemo);
+  beforeEach(async () => {
+    await resetDemo();
+    playToken = await playTokenFor('/film/night-harbour');
+  });
   afterEach(() => sinon.restore());
 
   it('plays the CENC DASH stream through a real ClearKey licence request until currentTime passes 3 s', async () => {
-    const player = await mount(drmContent({ playToken: undefined }), drmConfig());
+    const player = await mount(drmContent(), drmConfig());
     const loaded = await nextEvent<CustomEvent<{ engine: string }>>(player, 's72-loaded');
     expect(loaded.detail.engine).to.equal('shaka');
     await until(() => player.currentTime > 3, 'currentTime > 3 s', 30_000);
@@ -59,7 +65,17 @@ describe('<s72-player> with the demo storefront', function () {
     const { requests } = await demoControl<{ requests: RecordedRequest[] }>('licence-requests');
     const clearKey = requests.filter((request) => request.path === CLEARKEY_LICENSE_PATH);
     expect(clearKey.length).to.be.greaterThan(0);
-    expect(clearKey[0]!.headers['x-auth-token']).to.equal(ADULT_TOKEN);
+    expect(clearKey[0]!.headers['x-play-token']).to.equal(playToken);
+  });
+
+  it('without a play token the licence request carries the auth token, and the storefront gives no keys: license_play_token_required', async () => {
+    const player = await mount(drmContent({ playToken: undefined }), drmConfig(noRetry));
+    const error = await nextError(player, 30_000);
+    expect(error.code).to.equal('license_play_token_required');
+    expect(error.httpStatus).to.equal(403);
+    const [licence] = await recordedRequests(CLEARKEY_LICENSE_PATH);
+    expect(licence!.headers['x-auth-token']).to.equal(ADULT_TOKEN);
+    expect(player.currentTime).to.equal(0);
   });
 
   it('DASH plays on the DASH-only shaka build; HLS loads the full build (issue 12: the DASH path does not pay for HLS)', async () => {
@@ -111,7 +127,7 @@ describe('<s72-player> with the demo storefront', function () {
     expect(tokens.every((token) => token === fresh.play_token)).to.equal(true);
   });
 
-  it('plays from plain HTML attributes alone (src, license-url, key-system, auth-token)', async () => {
+  it('plain HTML attributes alone (src, license-url, key-system, auth-token): the licence request carries the auth token, which gets no keys', async () => {
     const player = await fixture<S72Player>(html`
       <s72-player
         src=${demoUrl(MEDIA.cencDash)}
@@ -123,7 +139,12 @@ describe('<s72-player> with the demo storefront', function () {
         autoplay
       ></s72-player>
     `);
-    await until(() => player.currentTime > 1, 'attribute-configured playback', 30_000);
+    // The storefront's licence server gives keys only to the play token of a streams call; a page
+    // plays DRM with `content.playToken` (as /demo/element.html does), clear media with `src` alone.
+    await until(() => player.lastError !== null, 'the licence refusal', 30_000);
+    expect(player.lastError!.code).to.equal('license_play_token_required');
+    const [licence] = await recordedRequests(CLEARKEY_LICENSE_PATH);
+    expect(licence!.headers['x-auth-token']).to.equal(ADULT_TOKEN);
     const video = player.shadowRoot!.querySelector('video')!;
     expect(video.getAttribute('poster')).to.equal(demoUrl(MEDIA.poster));
   });

@@ -27,6 +27,17 @@ export const MEDIA = {
 
 export const CLEARKEY_LICENSE_PATH = '/services/license/clearkey';
 
+/**
+ * A play token for `slug` from a real streams call of the demo storefront, whose licence server
+ * gives keys only to the play token of a streams call, for that title's key ids
+ * (`/film/night-harbour`: the ClearKey DASH film, `MEDIA.cencDash`).
+ */
+export async function playTokenFor(slug = '/film/night-harbour', authToken: string = ADULT_TOKEN): Promise<string> {
+  const response = await fetch(demoUrl(`/services/playback/streams${slug}`), { method: 'POST', headers: { 'x-auth-token': authToken } });
+  if (!response.ok) throw new Error(`streams ${slug}: HTTP ${response.status}`);
+  return ((await response.json()) as { play_token: string }).play_token;
+}
+
 /** Calls the `/__demo/` control API; POST when a body is given. */
 export async function demoControl<T = unknown>(path: string, body?: unknown): Promise<T> {
   const response = await fetch(demoUrl(`/__demo/${path}`), {

@@ -4,6 +4,7 @@
 import { expect } from '@open-wc/testing';
 // The compiled build is not an ES module: loaded as one, it assigns `window.shaka`.
 import 'shaka-player/dist/shaka-player.compiled-es2021.js';
+import { playTokenFor } from '../helpers/demo.js';
 
 declare global {
   interface Window {
@@ -14,7 +15,6 @@ declare global {
 const KID_HEX = '733732706c617965722d6b6964303031'; // "s72player-kid001"
 const KEY_HEX = '733732706c617965722d6b6579303031'; // "s72player-key001"
 const WRONG_KEY_HEX = '733732706c617965722d6261646b6579'; // "s72player-badkey"
-const AUTH_TOKEN = 'demo-adult-token';
 
 // --- the slice of shaka's API used here ------------------------------------------------------
 
@@ -167,8 +167,10 @@ describe('CENC demo title (demo/media/feature/dash-cenc)', () => {
     s.player.configure({
       drm: { servers: { 'org.w3.clearkey': `${window.S72_DEMO_ORIGIN}/services/license/clearkey` } },
     });
+    // The licence server gives keys to the play token of a streams call for this title.
+    const playToken = await playTokenFor('/film/night-harbour');
     s.player.getNetworkingEngine().registerRequestFilter((type, request) => {
-      if (type === shaka().net.NetworkingEngine.RequestType.LICENSE) request.headers['x-auth-token'] = AUTH_TOKEN;
+      if (type === shaka().net.NetworkingEngine.RequestType.LICENSE) request.headers['x-play-token'] = playToken;
     });
 
     expect(await load(s), `load: ${state(s)}`).to.equal(true);

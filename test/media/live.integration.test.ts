@@ -6,7 +6,7 @@ import { importShaka } from '../../src-element/core/engine/shaka-engine.js';
 
 // The DASH build the player uses for DASH sources.
 const shaka = await importShaka('dash');
-import { ADULT_TOKEN, CLEARKEY_LICENSE_PATH, demoControl, demoUrl, resetDemo } from '../helpers/demo.js';
+import { ADULT_TOKEN, CLEARKEY_LICENSE_PATH, demoControl, demoUrl, playTokenFor, resetDemo } from '../helpers/demo.js';
 
 /** demo/server/live.ts LIVE_DVR_WINDOW_S and LIVE_PRESENTATION_DELAY_S. */
 const DVR_WINDOW_S = 60;
@@ -23,7 +23,8 @@ interface Session {
   liveSegments: number;
 }
 
-async function newSession(): Promise<Session> {
+/** A shaka session whose licence requests carry `playToken` (the licence server's keys need a streams call's). */
+async function newSession(playToken: string): Promise<Session> {
   const video = document.createElement('video');
   video.muted = true;
   video.playsInline = true;
@@ -42,7 +43,7 @@ async function newSession(): Promise<Session> {
   net?.registerRequestFilter((type, request) => {
     if (type !== RequestType.LICENSE) return;
     s.licenceRequests += 1;
-    request.headers['x-auth-token'] = ADULT_TOKEN;
+    request.headers['x-play-token'] = playToken;
   });
   net?.registerResponseFilter((type, response) => {
     if (type === RequestType.SEGMENT && /\/media\/live\/live-gala\/[^/]+\/seg-\d+\.m4s$/.test(response.uri)) s.liveSegments += 1;
@@ -87,12 +88,12 @@ describe('live demo event (demo/server/live.ts)', () => {
     this.timeout(60_000);
     const streams = await fetch(demoUrl(`/services/playback/streams${SLUG}`), { method: 'POST', headers: { 'x-auth-token': ADULT_TOKEN } });
     expect(streams.status).to.equal(200);
-    const body = (await streams.json()) as { streams: { url: string; drm_type: string[]; broadcast_id?: string }[] };
+    const body = (await streams.json()) as { streams: { url: string; drm_type: string[]; broadcast_id?: string }[]; play_token: string };
     const stream = body.streams[0];
     expect(stream?.broadcast_id, 'a live stream').to.be.a('string');
     expect(stream?.drm_type).to.deep.equal(['clearkey']);
 
-    const s = (session = await newSession());
+    const s = (session = await newSession(body.play_token));
     await s.player.load(stream?.url ?? '');
     expect(s.player.isLive(), 'shaka sees a live presentation').to.equal(true);
     s.video.play().catch(() => undefined);
@@ -128,7 +129,7 @@ describe('live demo event (demo/server/live.ts)', () => {
     this.timeout(60_000);
     // Live for 126 s: the live edge (~120 s) sits at the end of the second loop.
     await demoControl('live-schedule', { slug: SLUG, startsInMs: -126_000, durationMs: 600_000 });
-    const s = (session = await newSession());
+    const s = (session = await newSession(await playTokenFor(SLUG)));
     await s.player.load(demoUrl('/media/live/live-gala/manifest.mpd'));
     s.video.play().catch(() => undefined);
     await until(s, 30_000, () => s.video.currentTime > 0 && !s.video.paused);

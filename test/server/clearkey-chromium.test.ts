@@ -5,7 +5,7 @@
 import assert from 'node:assert/strict';
 import { existsSync } from 'node:fs';
 import { describe, test } from 'node:test';
-import { ADULT, KID_B64URL, fetchJson, useDemoServer } from './helpers.js';
+import { KID_B64URL, fetchJson, playTokenFor, useDemoServer } from './helpers.js';
 
 const chromePath = process.env['CHROME_PATH'] ?? '/usr/bin/chromium';
 
@@ -13,6 +13,8 @@ describe('ClearKey in Chromium', { skip: existsSync(chromePath) ? false : `no Ch
   const demo = useDemoServer();
 
   test('a CDM licence request for the demo KID makes the key usable, and is recorded', async () => {
+    // The licence server gives keys to the play token of a streams call for the title.
+    const playToken = await playTokenFor(demo.url, '/film/night-harbour');
     const { chromium } = await import('playwright-core');
     const browser = await chromium.launch({ executablePath: chromePath, args: ['--no-sandbox', '--headless=new'] });
     try {
@@ -27,7 +29,7 @@ describe('ClearKey in Chromium', { skip: existsSync(chromePath) ? false : `no Ch
           const session = keys.createSession('temporary');
           const licenceStatus = new Promise<number>((resolve, reject) => {
             session.addEventListener('message', (event) => {
-              fetch('/services/license/clearkey', { method: 'POST', headers: { 'x-auth-token': token }, body: event.message })
+              fetch('/services/license/clearkey', { method: 'POST', headers: { 'x-play-token': token }, body: event.message })
                 .then(async (res) => {
                   await session.update(await res.arrayBuffer());
                   resolve(res.status);
@@ -41,7 +43,7 @@ describe('ClearKey in Chromium', { skip: existsSync(chromePath) ? false : `no Ch
           session.keyStatuses.forEach((s) => statuses.push(s));
           return { status, statuses };
         },
-        { kid: KID_B64URL, token: ADULT },
+        { kid: KID_B64URL, token: playToken },
       );
       assert.equal(result.status, 200);
       assert.deepEqual(result.statuses, ['usable']);
@@ -51,6 +53,6 @@ describe('ClearKey in Chromium', { skip: existsSync(chromePath) ? false : `no Ch
     const recorded = await fetchJson(`${demo.url}/__demo/licence-requests?tokens=1`);
     assert.equal(recorded.body.requests.length, 1);
     assert.deepEqual(recorded.body.requests[0].body.kids, [KID_B64URL]);
-    assert.equal(recorded.body.requests[0].headers['x-auth-token'], ADULT);
+    assert.equal(recorded.body.requests[0].headers['x-play-token'], playToken);
   });
 });

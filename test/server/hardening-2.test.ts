@@ -12,6 +12,7 @@ import assert from 'node:assert/strict';
 import { existsSync } from 'node:fs';
 import { request } from 'node:http';
 import { describe, test } from 'node:test';
+import { createDemoServer } from '../../demo/server/app.js';
 import { ADULT, KID_B64URL, fetchJson, fixtureDir, postJson, useDemoServer } from './helpers.js';
 
 const MiB = 1024 * 1024;
@@ -207,9 +208,11 @@ const chromePath = process.env['CHROME_PATH'] ?? '/usr/bin/chromium';
 describe('framing in Chromium (issue 25 item 8)', { skip: existsSync(chromePath) ? false : `no Chromium at ${chromePath}` }, () => {
   const demo = useDemoServer();
 
-  test('a page on another origin cannot frame /demo/live.html, and can frame the sign-in page', { timeout: 60_000 }, async () => {
+  test('a page on another origin cannot frame /demo/live.html, and can frame the sign-in page when it is a configured parent', { timeout: 60_000 }, async () => {
     const { startParentPage } = await import('../e2e/support/parent-page.js');
     const parent = await startParentPage();
+    // The parent is one of the storefront origins that may embed the play page (issue 25 item 7).
+    const embedding = await createDemoServer({ port: 0, parentOrigins: [parent.origin] });
     const { chromium } = await import('playwright-core');
     const browser = await chromium.launch({ executablePath: chromePath, args: ['--no-sandbox', '--headless=new'] });
     try {
@@ -222,10 +225,13 @@ describe('framing in Chromium (issue 25 item 8)', { skip: existsSync(chromePath)
         await frame.waitForLoadState('load');
         return frame.url();
       };
-      assert.match(await framed(`${demo.url}/demo/live.html`), /^chrome-error:/, 'the live controls did not load in the foreign frame');
-      assert.equal(await framed(`${demo.url}/signin.html`), `${demo.url}/signin.html`, 'the sign-in page loads in the frame');
+      assert.match(await framed(`${embedding.url}/demo/live.html`), /^chrome-error:/, 'the live controls did not load in the foreign frame');
+      assert.equal(await framed(`${embedding.url}/signin.html`), `${embedding.url}/signin.html`, 'the sign-in page loads in the frame');
+      // Not configured: the sign-in page, like the play page, refuses the parent.
+      assert.match(await framed(`${demo.url}/signin.html`), /^chrome-error:/, 'an unlisted parent cannot frame the sign-in page');
     } finally {
       await browser.close();
+      await embedding.close();
       await parent.close();
     }
   });

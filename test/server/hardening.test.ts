@@ -8,6 +8,7 @@ import assert from 'node:assert/strict';
 import { existsSync } from 'node:fs';
 import { describe, test } from 'node:test';
 import { createDemoServer, normaliseSlug } from '../../demo/server/app.js';
+import { CAST_SCRIPT_SOURCES } from '../../demo/server/http.js';
 import { ADULT, fetchJson, fixtureDir, postJson, useDemoServer } from './helpers.js';
 
 const EVIL = 'http://evil.example';
@@ -216,8 +217,9 @@ describe("the play page's CSP comes from the configured allow-lists", () => {
     const csp = (await fetch(`${demo.url}/play/`)).headers.get('content-security-policy') ?? '';
     assert.deepEqual(directive(csp, 'connect-src'), ["'self'", 'https://telemetry.example', 'https://cdn.example:8443']);
     assert.deepEqual(directive(csp, 'img-src'), ["'self'", 'data:', 'blob:', 'https://images.example']);
-    // The Cast sender's host only (loaded when casting is enabled): no inline script, no eval.
-    assert.deepEqual(directive(csp, 'script-src'), ["'self'", 'https://www.gstatic.com']);
+    // No inline script, no eval; the Cast sender's paths only when the configuration enables casting.
+    const castEnabled = (await (await fetch(`${demo.url}/services/meta/configuration`)).json())['cast_enabled'] === true;
+    assert.deepEqual(directive(csp, 'script-src'), castEnabled ? ["'self'", ...CAST_SCRIPT_SOURCES] : ["'self'"]);
   });
 
   test('anything that is not a plain http(s) origin is refused at start-up', async () => {

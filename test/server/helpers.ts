@@ -8,6 +8,7 @@ import { createDemoServer, type DemoServer, type DemoServerOptions } from '../..
 export const ADULT = 'demo-adult-token';
 export const NODOB = 'demo-nodob-token';
 export const MINOR = 'demo-minor-token';
+export const SOLO = 'demo-solo-token';
 
 /** Demo ClearKey KID / key, base64url without padding. */
 export const KID_B64URL = Buffer.from('733732706c617965722d6b6964303031', 'hex').toString('base64url');
@@ -68,6 +69,16 @@ export function fixtureDir(files: Record<string, string | Buffer>): string {
     writeFileSync(full, content);
   }
   return root;
+}
+
+/**
+ * A play token for `slug` from a real streams call (the licence server issues keys only to the play
+ * token of a streams call, for that title's key ids).
+ */
+export async function playTokenFor(url: string, slug: string, authToken: string = ADULT): Promise<string> {
+  const res = await fetchJson(`${url}/services/playback/streams${slug}`, { method: 'POST', headers: { 'x-auth-token': authToken } });
+  if (res.status !== 200) throw new Error(`streams ${slug}: HTTP ${res.status} ${JSON.stringify(res.body)}`);
+  return res.body.play_token as string;
 }
 
 /** Decodes the middle segment of a play token. */

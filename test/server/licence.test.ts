@@ -1,7 +1,7 @@
 /** ClearKey licence server, unsupported CDM licences, heartbeat and telemetry recording. */
 import assert from 'node:assert/strict';
 import { beforeEach, describe, test } from 'node:test';
-import { ADULT, KEY_B64URL, KID_B64URL, fetchJson, useDemoServer } from './helpers.js';
+import { ADULT, KEY_B64URL, KID_B64URL, fetchJson, playTokenFor, useDemoServer } from './helpers.js';
 
 const demo = useDemoServer();
 const CLEARKEY = '/services/license/clearkey';
@@ -10,11 +10,7 @@ beforeEach(async () => {
   await fetch(`${demo.url}/__demo/reset`, { method: 'POST' });
 });
 
-async function playToken(): Promise<string> {
-  const res = await fetchJson(`${demo.url}/services/playback/streams/film/night-harbour`, { method: 'POST', headers: { 'x-auth-token': ADULT } });
-  assert.equal(res.status, 200);
-  return res.body.play_token as string;
-}
+const playToken = (): Promise<string> => playTokenFor(demo.url, '/film/night-harbour');
 
 function licence(body: string | Uint8Array<ArrayBuffer>, headers: Record<string, string>) {
   return fetchJson(`${demo.url}${CLEARKEY}`, { method: 'POST', headers, body });
@@ -42,26 +38,27 @@ describe('POST /services/license/clearkey', () => {
   });
 
   test('the body may arrive as text/plain or raw bytes (EME sends an ArrayBuffer)', async () => {
+    const token = await playToken();
     const request = JSON.stringify({ kids: [KID_B64URL], type: 'temporary' });
-    const text = await licence(request, { 'x-auth-token': ADULT, 'content-type': 'text/plain' });
+    const text = await licence(request, { 'x-play-token': token, 'content-type': 'text/plain' });
     assert.equal(text.status, 200);
     assert.equal(text.body.keys[0].k, KEY_B64URL);
-    const bytes = await licence(new TextEncoder().encode(request), { 'x-auth-token': ADULT, 'content-type': 'application/octet-stream' });
+    const bytes = await licence(new TextEncoder().encode(request), { 'x-play-session': token, 'content-type': 'application/octet-stream' });
     assert.equal(bytes.status, 200);
     assert.equal(bytes.body.keys[0].k, KEY_B64URL);
     const recorded = await fetchJson(`${demo.url}/__demo/licence-requests?tokens=1`);
     assert.deepEqual(
-      recorded.body.requests.map((r: { body: unknown; headers: Record<string, string> }) => [r.body, r.headers['x-auth-token']]),
+      recorded.body.requests.map((r: { body: unknown; headers: Record<string, string> }) => [r.body, r.headers['x-play-token'] ?? r.headers['x-play-session']]),
       [
-        [{ kids: [KID_B64URL], type: 'temporary' }, ADULT],
-        [{ kids: [KID_B64URL], type: 'temporary' }, ADULT],
+        [{ kids: [KID_B64URL], type: 'temporary' }, token],
+        [{ kids: [KID_B64URL], type: 'temporary' }, token],
       ],
     );
   });
 
   test('an unknown KID: 403 license_denied / unknown_key', async () => {
     const kid = Buffer.from('00112233445566778899aabbccddeeff', 'hex').toString('base64url');
-    const res = await licence(JSON.stringify({ kids: [kid], type: 'temporary' }), { 'x-auth-token': ADULT, 'content-type': 'application/json' });
+    const res = await licence(JSON.stringify({ kids: [kid], type: 'temporary' }), { 'x-play-token': await playToken(), 'content-type': 'application/json' });
     assert.equal(res.status, 403);
     assert.equal(res.body.code, 'license_denied');
     assert.equal(res.body.reason, 'unknown_key');
@@ -69,10 +66,11 @@ describe('POST /services/license/clearkey', () => {
   });
 
   test('an unparseable request: 400 (and still recorded)', async () => {
-    const res = await licence('{not json', { 'x-auth-token': ADULT, 'content-type': 'application/json' });
+    const token = await playToken();
+    const res = await licence('{not json', { 'x-play-token': token, 'content-type': 'application/json' });
     assert.equal(res.status, 400);
     assert.equal(typeof res.body.code, 'string');
-    const noKids = await licence('{"type":"temporary"}', { 'x-auth-token': ADULT, 'content-type': 'text/plain' });
+    const noKids = await licence('{"type":"temporary"}', { 'x-play-token': token, 'content-type': 'text/plain' });
     assert.equal(noKids.status, 400);
     assert.equal(noKids.body.code, 'invalid_license_request');
     const recorded = await fetchJson(`${demo.url}/__demo/licence-requests?tokens=1`);
@@ -89,7 +87,11 @@ describe('POST /services/license/clearkey', () => {
 
 describe('Widevine, PlayReady and FairPlay (demo licence format, demo/server/drm.ts)', () => {
   const challenge = (kids: string[] = [KID_B64URL]) => new TextEncoder().encode(JSON.stringify({ kids }));
-  const post = (path: string, body: BodyInit, headers: Record<string, string> = { 'x-auth-token': ADULT }) =>
+  let token = '';
+  beforeEach(async () => {
+    token = await playToken();
+  });
+  const post = (path: string, body: BodyInit, headers: Record<string, string> = { 'x-play-token': token }) =>
     fetch(`${demo.url}${path}`, { method: 'POST', headers: { 'content-type': 'application/octet-stream', ...headers }, body });
   const recorded = async () => (await fetchJson(`${demo.url}/__demo/licence-requests?tokens=1`)).body.requests;
 
@@ -116,7 +118,7 @@ describe('Widevine, PlayReady and FairPlay (demo licence format, demo/server/drm
     const requests = await recorded();
     assert.equal(requests.length, 3);
     assert.deepEqual(requests[0].query, { d: 'device-0001' });
-    assert.equal(requests[0].headers['x-auth-token'], ADULT);
+    assert.equal(requests[0].headers['x-play-token'], token);
   });
 
   test('PlayReady licence: a viewer and known key ids; an unknown key id is 403 {reason: unknown_key}', async () => {
@@ -135,7 +137,7 @@ describe('Widevine, PlayReady and FairPlay (demo licence format, demo/server/drm
     assert.equal(cert.status, 200);
     assert.equal(Buffer.from(await cert.arrayBuffer()).toString(), 'S72-DEMO-FAIRPLAY-APPLICATION-CERTIFICATE');
     const spc = Buffer.from(challenge()).toString('base64');
-    const form = { 'x-auth-token': ADULT, 'content-type': 'application/x-www-form-urlencoded' };
+    const form = { 'x-play-token': token, 'content-type': 'application/x-www-form-urlencoded' };
     const res = await fetch(`${demo.url}/services/license/fairplay/cenc`, { method: 'POST', headers: form, body: new URLSearchParams({ spc }).toString() });
     assert.equal(res.status, 200);
     const text = await res.text();

@@ -1,7 +1,7 @@
 /** Streams and playlist calls (play-page §7) against the demo catalogue's slugs. */
 import assert from 'node:assert/strict';
 import { beforeEach, describe, test } from 'node:test';
-import { ADULT, MINOR, decodeTokenPayload, fetchJson, postJson, useDemoServer } from './helpers.js';
+import { ADULT, MINOR, NODOB, SOLO, decodeTokenPayload, fetchJson, postJson, useDemoServer } from './helpers.js';
 
 const demo = useDemoServer();
 
@@ -74,11 +74,15 @@ describe('POST /services/playback/streams{slug}', () => {
     assert.deepEqual(res.body.streams[0].drm_type, []);
   });
 
-  test('clear-skies is available to every signed-in viewer', async () => {
-    const res = await streams('/film/clear-skies', { 'x-auth-token': MINOR });
-    assert.equal(res.status, 200);
-    assert.equal(res.body.streams[0].encoding_type, 'dash');
-    assert.deepEqual(res.body.streams[0].drm_type, []);
+  test('clear-skies is owned by every viewer; the age rule (minimum_purchase_age 18) still applies', async () => {
+    for (const token of [ADULT, SOLO]) {
+      const res = await streams('/film/clear-skies', { 'x-auth-token': token });
+      assert.equal(res.status, 200);
+      assert.equal(res.body.streams[0].encoding_type, 'dash');
+      assert.deepEqual(res.body.streams[0].drm_type, []);
+    }
+    assert.equal((await streams('/film/clear-skies', { 'x-auth-token': MINOR })).body.code, 'age_restricted');
+    assert.equal((await streams('/film/clear-skies', { 'x-auth-token': NODOB })).body.code, 'missing_dob');
   });
 
   test('long-weekend triggers a 120-minute watch window until the window starts', async () => {
@@ -193,8 +197,8 @@ describe('POST /services/playback/playlist{slug}', () => {
         },
       ],
     });
-    // The ad streams as clear MP4 for any signed-in viewer.
-    const ad = await streams('/film/demo-ad', { 'x-auth-token': MINOR });
+    // The ad streams as clear MP4 for any signed-in viewer of age, though in no library.
+    const ad = await streams('/film/demo-ad', { 'x-auth-token': SOLO });
     assert.equal(ad.status, 200);
     assert.deepEqual(ad.body.streams.map((s: { encoding_type: string }) => s.encoding_type), ['mp4']);
   });

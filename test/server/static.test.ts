@@ -98,21 +98,22 @@ describe('/play/', () => {
       assert.equal(res.status, 200, path);
       assert.match(await res.text(), /<title>shell<\/title>/);
       const csp = res.headers.get('content-security-policy') ?? '';
-      assert.equal(csp, PLAY_CSP);
-      assert.match(csp, /script-src 'self' https:\/\/www\.gstatic\.com(;|$)/);
+      assert.equal(csp, demo.server.playCsp);
+      assert.match(csp, /script-src 'self'( https:\/\/www\.gstatic\.com\/[\w/.-]+\/)*(;|$)/, 'the Cast sender paths at most');
       assert.doesNotMatch(csp, /unsafe-eval/);
-      assert.match(csp, /frame-ancestors \*/);
+      // No parent origins configured: same origin only (issue 25 item 7).
+      assert.match(csp, /frame-ancestors 'self'(;|$)/);
     }
     const asset = await fetch(`${demo.url}/play/assets/app.js`);
     assert.equal(asset.status, 200);
     assert.match(asset.headers.get('content-type') ?? '', /javascript/);
-    assert.equal(asset.headers.get('content-security-policy'), PLAY_CSP);
+    assert.equal(asset.headers.get('content-security-policy'), demo.server.playCsp);
   });
 
   test('the exact CSP string', () => {
     assert.equal(
       PLAY_CSP,
-      "default-src 'self'; script-src 'self' https://www.gstatic.com; style-src 'self' 'unsafe-inline'; img-src 'self' data: blob:; media-src 'self' blob: data:; connect-src 'self'; worker-src 'self' blob:; frame-ancestors *; base-uri 'self'; object-src 'none'",
+      "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data: blob:; media-src 'self' blob: data:; connect-src 'self'; worker-src 'self' blob:; frame-ancestors 'self'; base-uri 'self'; object-src 'none'",
     );
   });
 
@@ -127,7 +128,7 @@ describe('/play/', () => {
     assert.equal(res.status, 503);
     assert.match(res.headers.get('content-type') ?? '', /^text\/html/);
     assert.match(await res.text(), /npm run build/);
-    assert.equal(res.headers.get('content-security-policy'), PLAY_CSP);
+    assert.equal(res.headers.get('content-security-policy'), unbuilt.server.playCsp);
   });
 });
 
@@ -158,10 +159,13 @@ describe('/dist/ and public pages', () => {
     const element = await fetch(`${demo.url}/demo/element.html`);
     const html = await element.text();
     assert.match(html, /<script type="module" src="\/dist\/cdn\/s72-player\.js"><\/script>/);
-    assert.match(
-      html,
-      /<s72-player src="\/media\/feature\/dash-cenc\/manifest\.mpd" license-url="\/services\/license\/clearkey" key-system="clearkey" auth-token="demo-adult-token" poster="\/media\/feature\/poster\.jpg" muted><\/s72-player>/,
-    );
+    // The DRM player gets its play token from a streams call made with the content-data client (issue 25 item 2).
+    assert.match(html, /<script type="module" src="\/js\/element-demo\.js"><\/script>/);
+    assert.match(html, /<s72-player data-slug="\/film\/night-harbour" poster="\/media\/feature\/poster\.jpg" muted><\/s72-player>/);
+    assert.doesNotMatch(html, /auth-token=/, 'no viewer token on the licence requests: the play token');
+    const script = await (await fetch(`${demo.url}/js/element-demo.js`)).text();
+    assert.match(script, /import \{ createContentClient \} from '\/dist\/cdn\/s72-client\.js'/);
+    assert.match(script, /getStreams\(SLUG\)/);
     assert.match(html, /<s72-player src="\/media\/feature\/hls\/master\.m3u8"/);
   });
 });

@@ -145,7 +145,7 @@ describe('play-flow machine: PIN (play-page §5)', () => {
   it('4 digits → verify, waiting', () => {
     const ts = run([...toPin, { type: 'pin-submitted', pin: '1234' }]);
     expect(at(ts)).to.deep.include({ status: 'pin', submitting: true });
-    expect(last(ts).commands).to.deep.equal([{ type: 'verify-pin', session: session(), pin: '1234' }]);
+    expect(last(ts).commands).to.deep.equal([{ type: 'verify-pin', session: session(), pin: '1234', slug: '/film/night-harbour' }]);
   });
 
   it('verified → streams', () => {

@@ -6,7 +6,7 @@
 import { expect } from '@open-wc/testing';
 import { createFlowClients } from '../../src-shell/app/services.js';
 import { createPlayFlow } from '../../src-shell/features/play-flow/play-flow.js';
-import { ADULT_TOKEN, demoOrigin, recordedRequests, resetDemo, until } from '../helpers/demo.js';
+import { ADULT_TOKEN, demoOrigin, demoUrl, recordedRequests, resetDemo, until } from '../helpers/demo.js';
 import { CHROME, ENV, session } from './fixtures.js';
 
 describe('play flow: one content client and one cache (issue 8 item 12)', function () {
@@ -45,11 +45,21 @@ describe('play flow: one content client and one cache (issue 8 item 12)', functi
   it('a wrong PIN → incorrect_pin with attempts_remaining, read from the client error (one request)', async () => {
     const { createApi } = createFlowClients(demoOrigin());
     const api = createApi(session({ authToken: ADULT_TOKEN }));
-    const verdict = await api.verifyPin('0000');
+    const verdict = await api.verifyPin('0000', '/film/quiet-room');
     expect(verdict).to.deep.equal({ ok: false, code: 'incorrect_pin', attemptsRemaining: 4 });
     const sent = await recordedRequests('/services/users/v1/user_pin_codes/verify');
     expect(sent).to.have.length(1);
-    expect(sent[0]!.body).to.deep.equal({ pin: '0000' });
-    expect(await api.verifyPin('1234')).to.deep.equal({ ok: true });
+    expect(sent[0]!.body).to.deep.equal({ pin: '0000', slug: '/film/quiet-room' });
+    expect(await api.verifyPin('1234', '/film/quiet-room')).to.deep.equal({ ok: true });
+  });
+
+  it('the verification names its title: the storefront then streams that PIN-protected title (issue 25 item 2)', async () => {
+    const { createApi } = createFlowClients(demoOrigin());
+    const api = createApi(session({ authToken: ADULT_TOKEN }));
+    const streams = () =>
+      fetch(demoUrl('/services/playback/streams/film/quiet-room'), { method: 'POST', headers: { 'x-auth-token': ADULT_TOKEN } });
+    expect((await streams()).status, 'no verification yet').to.equal(403);
+    expect(await api.verifyPin('1234', '/film/quiet-room')).to.deep.equal({ ok: true });
+    expect((await streams()).status).to.equal(200);
   });
 });

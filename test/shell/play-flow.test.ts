@@ -273,7 +273,7 @@ describe('play-flow runner', () => {
     await tick();
     expect(flow.getState()).to.deep.include({ status: 'pin', attemptsLeft: 5 });
     flow.send({ type: 'pin-submitted', pin: '0000' });
-    expect(find('verifyPin').args[0]).to.equal('0000');
+    expect(find('verifyPin').args.slice(0, 2), 'the PIN, and the title it unlocks').to.deep.equal(['0000', '/film/night-harbour']);
     find('verifyPin').answer.resolve({ ok: false, code: 'incorrect_pin', attemptsRemaining: 4 });
     await tick();
     expect(flow.getState()).to.deep.include({ status: 'pin', attemptsLeft: 4 });

@@ -332,7 +332,8 @@ export type FlowCommand =
   /** After `ms`, `GET url` (a live event's status) and report `live-status` (a failure reports status `null`). */
   | { type: 'poll-live-status'; session: PlaySession; url: string; ms: number }
   | { type: 'check-pin-exists'; session: PlaySession }
-  | { type: 'verify-pin'; session: PlaySession; pin: string }
+  /** `slug`: the title the PIN unlocks (the storefront's streams call checks it, issue 25 item 2). */
+  | { type: 'verify-pin'; session: PlaySession; pin: string; slug: string }
   /**
    * Go to the sign-in page `signInUrl` with `from` = the current page address without tokens; with
    * `clearAuth`, first clear the stored auth token and user and store that address as the redirect.
@@ -787,7 +788,7 @@ function step(state: FlowState, event: FlowEvent, env: FlowEnv): Transition {
         // using an attempt; not the server's incorrect_pin.
         return stay({ ...rest, invalid: pin === '' ? 'empty' : 'format' });
       }
-      return { state: { ...rest, submitting: true }, commands: [{ type: 'verify-pin', session: state.session, pin }] };
+      return { state: { ...rest, submitting: true }, commands: [{ type: 'verify-pin', session: state.session, pin, slug: state.slug.slug }] };
     }
 
     case 'pin-verified':

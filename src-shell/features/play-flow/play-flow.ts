@@ -335,7 +335,7 @@ export function createPlayFlow(deps: PlayFlowDeps): PlayFlow {
         }
         case 'verify-pin':
           return api
-            .verifyPin(command.pin, signal)
+            .verifyPin(command.pin, command.slug, signal)
             .then((verdict): FlowEvent =>
               verdict.ok
                 ? { type: 'pin-verified' }

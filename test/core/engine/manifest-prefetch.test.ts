@@ -13,7 +13,7 @@ import {
   prefetchManifest,
   takePrefetchedManifest,
 } from '../../../src-element/core/engine/manifest-prefetch.js';
-import { ADULT_TOKEN, CLEARKEY_LICENSE_PATH, MEDIA, demoControl, demoUrl, nextEvent, recordedRequests, resetDemo, until } from '../../helpers/demo.js';
+import { ADULT_TOKEN, CLEARKEY_LICENSE_PATH, MEDIA, demoControl, demoUrl, nextEvent, playTokenFor, recordedRequests, resetDemo, until } from '../../helpers/demo.js';
 
 describe('manifest prefetch', function () {
   this.timeout(30_000);
@@ -74,9 +74,11 @@ describe('<s72-player> start-up path', function () {
   it('requests the manifest once, and the first segments before the licence has answered', async () => {
     // Every licence answer waits 1.5 s: segments asked for in that window were requested in parallel.
     await demoControl('latency', { path: CLEARKEY_LICENSE_PATH, ms: 1_500 });
+    // The licence server gives keys to the play token of a streams call (fetched before the player starts).
+    const playToken = await playTokenFor('/film/night-harbour');
     const player = await fixture<S72Player>(html`<s72-player muted autoplay></s72-player>`);
     player.config = { drm: { clearkey: { licenseUrl: demoUrl(CLEARKEY_LICENSE_PATH) } } };
-    player.content = { slug: '/film/night-harbour', title: 'Night Harbour', authorization: ADULT_TOKEN, assets: { dash: { url: demoUrl(MEDIA.cencDash), drms: ['clearkey'] } } };
+    player.content = { slug: '/film/night-harbour', title: 'Night Harbour', authorization: ADULT_TOKEN, playToken, assets: { dash: { url: demoUrl(MEDIA.cencDash), drms: ['clearkey'] } } };
     await until(() => player.currentTime > 0.5, 'playing', 30_000);
     const manifests = await recordedRequests(MEDIA.cencDash);
     expect(manifests, 'one manifest request: the prefetch, taken by the engine').to.have.length(1);

@@ -5,7 +5,7 @@
  */
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { createDemoServer, type DemoServer } from '../../../demo/server/app.js';
+import { createDemoServer, type DemoServer, type DemoServerOptions } from '../../../demo/server/app.js';
 
 export const REPO_ROOT = fileURLToPath(new URL('../../../', import.meta.url));
 
@@ -53,13 +53,16 @@ async function control<T>(base: string, path: string, body?: unknown): Promise<T
   return (text ? JSON.parse(text) : undefined) as T;
 }
 
-/** Starts the storefront. Fails fast, with the fix, when the play page is not built. */
-export async function startDemo(): Promise<Demo> {
+/**
+ * Starts the storefront (`options`, e.g. `parentOrigins`, the storefronts that may embed the play
+ * page). Fails fast, with the fix, when the play page is not built.
+ */
+export async function startDemo(options: Pick<DemoServerOptions, 'parentOrigins'> = {}): Promise<Demo> {
   if (!existsSync(`${REPO_ROOT}dist-shell/index.html`)) {
     throw new Error('dist-shell/ is missing: run `npx vite build --config src-shell/vite.config.ts` first');
   }
   // Tests read the recorded tokens: ask for them (they are redacted by default).
-  const server = await createDemoServer({ port: 0, control: { revealTokens: true } });
+  const server = await createDemoServer({ ...options, port: 0, control: { revealTokens: true } });
   const url = server.url;
   return {
     url,

@@ -24,8 +24,10 @@ function useHooks(withParent: boolean, receive: (started: { demo: Demo; browser:
   let browser: Browser | undefined;
   let parent: ParentPage | undefined;
   before(async () => {
-    demo = await startDemo();
+    // The partner page's origin is one the storefront lets embed the play page (frame-ancestors and
+    // the play page's window messages, issue 25 item 7).
     if (withParent) parent = await startParentPage();
+    demo = await startDemo(parent ? { parentOrigins: [parent.origin] } : {});
     browser = await launchChromium();
     receive({ demo, browser, ...(parent ? { parent } : {}) });
   });

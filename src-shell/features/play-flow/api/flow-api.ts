@@ -1,7 +1,8 @@
 /**
  * The play flow's own storefront calls, beside the content-data client (play-page §7):
  * `GET /services/users/v1/user_pin_codes/exists` and `POST /services/users/v1/user_pin_codes/verify`
- * (body `{pin}`), and the countdown's `GET /services/live/v1/streamstatus{slug}` (play-page §4 "Live
+ * (body `{pin, slug}`: the storefront's streams call of a PIN-protected title needs a recent
+ * verification for that title), and the countdown's `GET /services/live/v1/streamstatus{slug}` (play-page §4 "Live
  * events", reads `live.status`), through the client's `request()` (tokens, request ids, error bodies). The title's
  * classification (the age check of play-page §5) is read from the client's metadata answer
  * ({@link minimumAgeOf}), not fetched again.
@@ -17,8 +18,11 @@ export type PinVerdict =
 export interface FlowApi {
   /** Whether the viewer has a PIN (`{result}`). */
   pinExists(signal?: AbortSignal): Promise<boolean>;
-  /** Verifies a PIN: 200 `{result:true}`; 403 `incorrect_pin`; 429 `too_many_attempts`. Other failures reject. */
-  verifyPin(pin: string, signal?: AbortSignal): Promise<PinVerdict>;
+  /**
+   * Verifies a PIN for the title `slug`: 200 `{result:true}`; 403 `incorrect_pin`; 429
+   * `too_many_attempts`. Other failures reject.
+   */
+  verifyPin(pin: string, slug: string, signal?: AbortSignal): Promise<PinVerdict>;
   /**
    * A live event's status (`live.status`: `planned`, `live`, `completed`, or another value the
    * storefront sends, e.g. `ended`; `null` when the answer has none) from `GET {url}`, an absolute
@@ -43,11 +47,11 @@ export function createFlowApi(options: Omit<HttpOptions, 'fetch'> & { fetch?: Fe
     async pinExists(signal) {
       return (await request(http, { path: '/services/users/v1/user_pin_codes/exists', signal }, ResultSchema)).result;
     },
-    async verifyPin(pin, signal) {
+    async verifyPin(pin, slug, signal) {
       try {
         const body = await request(
           http,
-          { method: 'POST', path: '/services/users/v1/user_pin_codes/verify', json: { pin }, signal },
+          { method: 'POST', path: '/services/users/v1/user_pin_codes/verify', json: { pin, slug }, signal },
           ResultSchema,
         );
         return body.result ? { ok: true } : { ok: false, code: 'incorrect_pin' };
