@@ -52,10 +52,12 @@ describe('play page: the watermark cannot be hidden while the film plays (issue 
   let browser: Browser;
   useDemoAndBrowser((started) => ({ demo, browser } = started));
 
-  const TAMPERING: ReadonlyArray<readonly [method: string, script: string]> = [
-    ['(a) the real <video> moved out of the player into the page', `document.body.append(${VIDEO})`],
+  // [method, the tampering's data.reason, the page script]
+  const TAMPERING: ReadonlyArray<readonly [method: string, reason: string, script: string]> = [
+    ['(a) the real <video> moved out of the player into the page', 'video', `document.body.append(${VIDEO})`],
     [
       '(b) a mask-image with a hole over the mark, on <html>',
+      'cropped',
       `(() => {
         const r = ${MARK}.getBoundingClientRect();
         const s = document.documentElement.style;
@@ -68,6 +70,7 @@ describe('play page: the watermark cannot be hidden while the film plays (issue 
     ],
     [
       '(b) a mask-image with a hole over the mark, on the player',
+      'cropped',
       `(() => {
         const p = ${PLAYER};
         const r = ${MARK}.getBoundingClientRect();
@@ -77,6 +80,7 @@ describe('play page: the watermark cannot be hidden while the film plays (issue 
     ],
     [
       '(c) an overflow:hidden ancestor cropping the band of the mark',
+      'cropped',
       `(() => {
         const p = ${PLAYER};
         const r = ${MARK}.getBoundingClientRect();
@@ -88,6 +92,7 @@ describe('play page: the watermark cannot be hidden while the film plays (issue 
     ],
     [
       '(c) a clip-path around the player cutting away half of the mark',
+      'cropped',
       `(() => {
         const r = ${MARK}.getBoundingClientRect();
         ${PLAYER}.parentElement.style.clipPath = 'inset(' + Math.round(r.top + r.height / 2) + 'px 0 0 0)';
@@ -95,6 +100,7 @@ describe('play page: the watermark cannot be hidden while the film plays (issue 
     ],
     [
       '(e) an opaque comb over the mark leaving gaps at the five points the check used to test',
+      'covered',
       `(() => {
         const r = ${MARK}.getBoundingClientRect();
         // Teeth over the whole id, with 2-px gaps at 20 %, 50 % and 80 % of its width.
@@ -110,6 +116,7 @@ describe('play page: the watermark cannot be hidden while the film plays (issue 
     ],
     [
       '(f) the checks swapped out after load (player.watermark.check = () => {}, or any controller reachable from the element), then the mark hidden',
+      'attributes',
       `(() => {
         const p = ${PLAYER};
         try { p.watermark.check = () => {}; } catch {}
@@ -128,21 +135,31 @@ describe('play page: the watermark cannot be hidden while the film plays (issue 
     ],
     [
       'an overlay with pointer-events: none over the player',
+      'covered',
       `(() => { const cover = document.createElement('div'); cover.style.cssText = 'position: fixed; inset: 0; z-index: 2147483647; background: #000; pointer-events: none'; document.body.append(cover); })()`,
     ],
     [
       'a <video popover> in the top layer (letting clicks through, so no hit test finds it on the mark)',
+      'video',
       `(() => { const v = ${VIDEO}; v.style.pointerEvents = 'none'; v.popover = 'manual'; v.showPopover(); })()`,
     ],
   ];
-  for (const [method, script] of TAMPERING) {
-    it(`${method} → watermark_tampered, player gone`, async () => {
+  for (const [method, reason, script] of TAMPERING) {
+    it(`${method} → watermark_tampered (${reason}), player gone`, async () => {
       const { context, page } = await newPage(browser);
       try {
+        // The reason the player gives (the error screen shows only the code).
+        await context.addInitScript(() => {
+          document.addEventListener('s72-error', (event) => {
+            const detail = (event as CustomEvent<{ code: string; data?: { reason?: string } }>).detail;
+            (window as unknown as { reasons: string[] }).reasons = [...((window as unknown as { reasons?: string[] }).reasons ?? []), `${detail.code}/${detail.data?.reason ?? ''}`];
+          }, true);
+        });
         await page.goto(demo.playUrl(FILM));
         await waitForPlayback(page, 0.5);
         await page.evaluate(script);
         assert.equal(await errorCode(page, 10_000), 'watermark_tampered');
+        assert.deepEqual(await page.evaluate(() => (window as unknown as { reasons?: string[] }).reasons), [`watermark_tampered/${reason}`]);
         assert.equal(await page.locator('s72-player').count(), 0, 'the player is gone');
         assert.equal(await page.evaluate(() => Array.from(document.querySelectorAll('video')).some((v) => !v.paused)), false, 'no video plays on');
       } finally {
