@@ -341,8 +341,8 @@ export class S72Player extends PlayerMediaApi {
   /** [airplay] WebKit's AirPlay target picker. */
   private readonly airplayControl = new AirPlayController(this);
   // player-and-client §8, §9
-  /** [watermark] the viewer id over the video, tamper checks. */
-  private readonly watermark = new WatermarkController(this, { destroy: () => this.engines.halt() });
+  /** [watermark] the viewer id over the video, tamper checks; `#private` so no script can swap them (issue 25 item 1). */
+  readonly #watermark = new WatermarkController(this, { destroy: () => this.engines.halt() });
   private readonly context = new ContextProvider(this, { context: playerContext });
   // issue 27 item 1
   /** [thumbnails] the seek previews of the engine playing now, looked up on demand. */
@@ -604,7 +604,7 @@ export class S72Player extends PlayerMediaApi {
         <!-- [ads] over the controls while a break runs (player-and-client §2 "Hidden ads overlay"). -->
         <s72-ad-overlay part="ads" exportparts="ad-video, ad-label, skip-ad-button, ad-play-button, ad-controls, ad-play-pause-button, ad-mute-button"></s72-ad-overlay>
         <!-- [watermark] above every surface (its own z-index); no part on purpose. -->
-        ${this.watermark.render()}
+        ${this.#watermark.render()}
       </div>
     `;
   }

@@ -12,14 +12,20 @@
  * and moves clockwise to the next corner every 15 minutes (`cornerAt`).
  *
  * Tampering is looked for every {@link WATERMARK_CHECK_INTERVAL_MS} ms, at once when a
- * MutationObserver sees the watermark, its ancestors, the shadow root's styles or the host's
- * attributes change, and at the next animation frame after other nodes of the shadow root change:
- * a snapshot of computed styles, boxes and hit tests goes through `findTampering`
+ * MutationObserver sees the watermark, its ancestors, the video, the shadow root's styles or the
+ * host's attributes change, and at the next animation frame after other nodes of the shadow root
+ * change: a snapshot of computed styles, boxes and hit tests goes through `findTampering`
  * (core/watermark/tamper-rules.ts lists every rule). Covering is found by hit testing the
- * watermark's box (5 points) through every shadow root from the document down, with the watermark
- * made hit-testable for that synchronous moment (a stylesheet swapped in its closed root: no DOM
- * change). The video is kept out of picture-in-picture (`disablePictureInPicture`), and entering
- * it anyway counts as tampering.
+ * watermark's box (one random point in each cell of a 4 × 2 grid, new points each check) through
+ * every shadow root from the document down, with the watermark made hit-testable for that
+ * synchronous moment (a stylesheet swapped in its closed root: no DOM change), and, where the
+ * browser reports occlusion (IntersectionObserver `trackVisibility`), by what it reports painted
+ * over each cell, which also sees overlays that let clicks through. The `<video>` must stay where
+ * the player put it, out of the top layer. Every element around the player is read for masks, SVG
+ * filters, opacity and clipping: the watermark must lie in the visible, unclipped part of a playing
+ * player; a player playing with its watermark out of sight (scrolled or parked off-screen) pauses.
+ * The video is kept out of picture-in-picture (`disablePictureInPicture`), and entering it anyway
+ * counts as tampering.
  *
  * On tampering: the media is paused, the engine unloaded (`options.destroy`, the engine
  * controller's `halt`), and a critical `watermark_tampered` (category `watermark`, `data.reason`)
@@ -28,11 +34,14 @@
  * called from script, a new source) is stopped again and the error put back.
  *
  * Lifetime: checks and observers run from `hostConnected` to `hostDisconnected` while a viewer id
- * exists; the corner time starts with the viewer's watermark and survives a move in the page.
+ * exists; the corner time starts with the viewer's watermark and survives a move in the page. Its
+ * state and checks are `#private` and the controller is frozen: nothing a page script can reach
+ * swaps or stops them.
  *
- * Not caught (browser limits, see README "Forensic watermark"): an element covering the player
- * with `pointer-events: none` (hit tests skip it), a page that patched the DOM APIs before the
- * player loaded, screen capture outside the page.
+ * Not caught (browser limits, see README "Forensic watermark"): an element that lets clicks
+ * through covering the id where the browser reports no occlusion (Firefox, Safari), or while an
+ * opacity, filter or transform around the player blinds that report; a page that patched the DOM
+ * APIs before the player loaded; screen capture outside the page.
  *
  * @fires s72-error - through `host.report()`: `watermark_tampered`
  */
@@ -42,6 +51,7 @@ import { systemClock, type IntervalClock, type TimerHandle } from '../core/clock
 import type { S72Error } from '../core/errors.js';
 import {
   findTampering,
+  mustPause,
   SNAPSHOT_PROPERTIES,
   WATERMARK_Z_INDEX,
   type Box,
@@ -71,6 +81,10 @@ export const WATERMARK_ATTRIBUTES: Readonly<Record<string, string>> = Object.fre
 /** The host's own reflected attributes (`s72-player.ts` `reflect()`): changes to them need no check. */
 const PLAYER_REFLECTED = new Set(['paused', 'buffering', 'controls-hidden']);
 
+/** The columns and rows of the grid of cells and hit-test points over the id (issue 25 item 1 (e)). */
+const GRID_COLUMNS = 4;
+const GRID_ROWS = 2;
+
 /**
  * The watermark's style, from inside its closed root. `all: initial` first, so nothing the page
  * sets on the box or its ancestors is inherited; every value `!important` (tamper-rules.ts
@@ -92,6 +106,19 @@ const BASE_CSS = `
   :host::after {
     content: none !important;
   }
+  i {
+    all: initial !important;
+    position: absolute !important;
+    display: block !important;
+    inline-size: ${100 / GRID_COLUMNS}% !important;
+    block-size: ${100 / GRID_ROWS}% !important;
+    pointer-events: none !important;
+  }
+  ${Array.from(
+    { length: GRID_COLUMNS * GRID_ROWS },
+    (_, index) =>
+      `i:nth-of-type(${index + 1}) { inset-inline-start: ${(index % GRID_COLUMNS) * (100 / GRID_COLUMNS)}% !important; inset-block-start: ${Math.floor(index / GRID_COLUMNS) * (100 / GRID_ROWS)}% !important; }`,
+  ).join('\n  ')}
   span {
     display: block !important;
     visibility: visible !important;
@@ -127,96 +154,137 @@ interface Mark {
   parent: Node | null;
   readonly root: ShadowRoot;
   readonly text: HTMLSpanElement;
+  /** Invisible cells over the id, watched by the browser's occlusion report (issue 25 item 1 (e)). */
+  readonly cells: readonly HTMLElement[];
   readonly base: CSSStyleSheet;
   readonly corner: CSSStyleSheet;
   readonly probe: CSSStyleSheet;
 }
 
-export class WatermarkController implements ReactiveController {
-  private readonly clock: IntervalClock;
-  /** The viewer id the last render drew, or null (no watermark). */
-  private viewerId: string | null = null;
-  private mark: Mark | null = null;
-  private connected = false;
-  private armed = false;
-  private interval: TimerHandle = null;
-  private cornerTimer: TimerHandle = null;
-  private observer: MutationObserver | null = null;
-  private media: HTMLMediaElement | null = null;
-  private pictureInPicture = false;
-  /** When the current viewer's watermark started (epoch ms): the corner clock. */
-  private startedAtMs: number | null = null;
-  private corner: WatermarkCorner | null = null;
-  /** The adopted stylesheets of the player's shadow root when the checks started. */
-  private ownSheets: readonly CSSStyleSheet[] = [];
-  /** A finding waiting for its confirming check. */
-  private pending: { reason: TamperReason; count: number } | null = null;
-  private tampered: S72Error | null = null;
-  private guarding = false;
+/** Where the player put its `<video>`: checked at every look (issue 25 item 1 (a)). */
+interface VideoPlace {
+  readonly media: HTMLMediaElement;
+  readonly parent: Node | null;
+}
 
-  constructor(
-    private readonly host: PlayerHost,
-    private readonly options: WatermarkControllerOptions,
-  ) {
-    this.clock = options.clock ?? systemClock;
+// Taken when the module loads: a script that patches the prototype later cannot keep the media playing.
+const pauseMedia = HTMLMediaElement.prototype.pause;
+
+/** Whether the browser reports occlusion (IntersectionObserver `trackVisibility`, Chromium). */
+const occlusionReported = typeof IntersectionObserverEntry !== 'undefined' && 'isVisible' in IntersectionObserverEntry.prototype;
+
+/** Each player's controller, for tests and internal readers only (not reachable from the element). */
+const controllers = new WeakMap<PlayerHost, WatermarkController>();
+
+/** The watermark controller of `host` (tests read `drawnViewerId`, `currentCorner`; nothing in it can be swapped). */
+export function watermarkControllerOf(host: PlayerHost): WatermarkController | undefined {
+  return controllers.get(host);
+}
+
+// issue 25 item 1 (f): every field and helper is `#private` and the instance and its prototype are
+// frozen: a script that reaches the controller (through Lit's list of controllers) can neither read
+// nor swap its checks. The element keeps it in a `#private` field too.
+export class WatermarkController implements ReactiveController {
+  readonly #host: PlayerHost;
+  readonly #options: WatermarkControllerOptions;
+  readonly #clock: IntervalClock;
+  /** The viewer id the last render drew, or null (no watermark). */
+  #viewerId: string | null = null;
+  #mark: Mark | null = null;
+  #connected = false;
+  #armed = false;
+  #interval: TimerHandle = null;
+  #cornerTimer: TimerHandle = null;
+  #observer: MutationObserver | null = null;
+  #occlusion: IntersectionObserver | null = null;
+  /** Cells the browser last reported occluded (see `#watchOcclusion`). */
+  readonly #occluded = new Set<Element>();
+  #media: HTMLMediaElement | null = null;
+  #videoPlace: VideoPlace | null = null;
+  #pictureInPicture = false;
+  /** When the current viewer's watermark started (epoch ms): the corner clock. */
+  #startedAtMs: number | null = null;
+  #corner: WatermarkCorner | null = null;
+  /** The adopted stylesheets of the player's shadow root when the checks started. */
+  #ownSheets: readonly CSSStyleSheet[] = [];
+  /** A finding waiting for its confirming check. */
+  #pending: { reason: TamperReason; count: number } | null = null;
+  /** Periodic checks in a row that found the watermark out of sight while the film played. */
+  #outOfSight = 0;
+  /** The film was paused because its watermark was out of sight, and it is still out of sight. */
+  #heldPaused = false;
+  #tampered: S72Error | null = null;
+  #guarding = false;
+  #frameRequest: number | null = null;
+  /** The host's `report`, taken when the checks first start (a later swap does not silence them). */
+  #report: ((error: S72Error) => void) | null = null;
+
+  constructor(host: PlayerHost, options: WatermarkControllerOptions) {
+    this.#host = host;
+    this.#options = options;
+    this.#clock = options.clock ?? systemClock;
+    controllers.set(host, this);
     host.addController(this);
+    Object.freeze(this);
   }
 
   /** The viewer id drawn now, or null when there is no watermark. */
   get drawnViewerId(): string | null {
-    return this.mark ? this.viewerId : null;
+    return this.#mark ? this.#viewerId : null;
   }
 
   /** The corner the watermark is in now, or null when there is none. */
   get currentCorner(): WatermarkCorner | null {
-    return this.mark ? this.corner : null;
+    return this.#mark ? this.#corner : null;
   }
 
   /** The watermark error that destroyed the player, or null. */
   get tamperError(): S72Error | null {
-    return this.tampered;
+    return this.#tampered;
   }
 
   /** The player's render slot: the watermark box, or nothing without a viewer id. */
   render(): unknown {
-    this.viewerId = viewerIdFrom(this.host.playToken);
-    if (!this.viewerId) return nothing;
-    return html`<div aria-hidden="true" ${ref(this.mount)}></div>`;
+    this.#viewerId = viewerIdFrom(this.#host.playToken);
+    if (!this.#viewerId) return nothing;
+    return html`<div aria-hidden="true" ${ref(this.#mount)}></div>`;
   }
 
   hostConnected(): void {
-    this.connected = true;
-    this.sync();
+    this.#connected = true;
+    this.#sync();
   }
 
   hostUpdated(): void {
-    this.sync();
+    this.#sync();
   }
 
   hostDisconnected(): void {
-    this.connected = false;
-    this.disarm();
+    // Lit calls this once the element has left the document; a script calling it does nothing.
+    if (this.#host.isConnected) return;
+    this.#connected = false;
+    this.#disarm();
   }
 
   /** Brings the checks in line with the render: armed while connected with a drawn viewer id. */
-  private sync(): void {
-    const mark = this.mark;
-    if (!this.viewerId || !mark || !this.connected || this.tampered) {
-      this.disarm();
-      if (!this.viewerId) this.startedAtMs = null;
+  #sync(): void {
+    const mark = this.#mark;
+    if (!this.#viewerId || !mark || !this.#connected || this.#tampered) {
+      this.#disarm();
+      if (!this.#viewerId) this.#startedAtMs = null;
       return;
     }
-    if (mark.text.textContent !== this.viewerId) {
-      mark.text.textContent = this.viewerId;
-      this.startedAtMs = null; // another viewer: the corners start over
+    if (mark.text.textContent !== this.#viewerId) {
+      mark.text.textContent = this.#viewerId;
+      this.#startedAtMs = null; // another viewer: the corners start over
     }
-    if (this.media !== (this.host.store.owners.media ?? null)) this.listenToMedia();
-    if (!this.armed) this.arm();
+    if (this.#media !== (this.#host.store.owners.media ?? null)) this.#listenToMedia();
+    if (!this.#armed) this.#arm();
   }
 
-  private readonly mount = (element: Element | undefined): void => {
-    if (!(element instanceof HTMLElement) || element === this.mark?.box) return;
-    this.disarm();
+  readonly #mount = (element: Element | undefined): void => {
+    if (!(element instanceof HTMLElement) || element === this.#mark?.box) return;
+    this.#disarm();
     const root = element.attachShadow({ mode: 'closed' });
     const base = new CSSStyleSheet();
     base.replaceSync(BASE_CSS);
@@ -225,161 +293,242 @@ export class WatermarkController implements ReactiveController {
     probe.replaceSync(PROBE_CSS);
     root.adoptedStyleSheets = [base, corner];
     const text = element.ownerDocument.createElement('span');
-    root.append(text);
-    // The parent is known once Lit has put the box in place (see `arm`).
-    this.mark = { box: element, parent: null, root, text, base, corner, probe };
+    const cells = Array.from({ length: GRID_COLUMNS * GRID_ROWS }, () => element.ownerDocument.createElement('i'));
+    root.append(text, ...cells);
+    // The parent is known once Lit has put the box in place (see `#arm`).
+    this.#mark = { box: element, parent: null, root, text, cells, base, corner, probe };
   };
 
-  private arm(): void {
-    const mark = this.mark;
-    const shadow = this.host.shadowRoot;
+  #arm(): void {
+    const mark = this.#mark;
+    const shadow = this.#host.shadowRoot;
     if (!mark || !shadow) return;
-    this.armed = true;
-    this.pending = null;
+    this.#armed = true;
+    this.#pending = null;
+    this.#outOfSight = 0;
+    this.#report ??= this.#host.report;
     if (!mark.parent && mark.box.getRootNode() === shadow) mark.parent = mark.box.parentNode;
-    this.startedAtMs ??= this.clock.now();
-    this.ownSheets = [...shadow.adoptedStyleSheets];
-    this.placeCorner();
-    this.observer = new MutationObserver(this.onMutations);
-    this.observer.observe(shadow, { childList: true, subtree: true, attributes: true });
-    this.observer.observe(this.host, { attributes: true });
-    this.interval = this.clock.setInterval(() => this.check('interval'), WATERMARK_CHECK_INTERVAL_MS);
+    this.#startedAtMs ??= this.#clock.now();
+    this.#ownSheets = [...shadow.adoptedStyleSheets];
+    this.#placeCorner();
+    this.#observer = new MutationObserver(this.#onMutations);
+    this.#observer.observe(shadow, { childList: true, subtree: true, attributes: true });
+    this.#observer.observe(this.#host, { attributes: true });
+    this.#watchOcclusion(mark);
+    this.#interval = this.#clock.setInterval(() => this.#check('interval'), WATERMARK_CHECK_INTERVAL_MS);
     // issue 23: the first check at the next animation frame, not here. Armed in the player's first
     // update, before its surfaces have rendered, a check now would force a style and layout pass
     // that their renders throw away; at the frame it reads the layout the first paint uses anyway.
     // The watermark itself is already in place (rendered, its text set in this same update).
-    this.checkNextFrame();
+    this.#checkNextFrame();
   }
 
-  private disarm(): void {
-    if (!this.armed) return;
-    this.armed = false;
-    this.observer?.disconnect();
-    this.observer = null;
-    this.clock.clearInterval(this.interval);
-    this.interval = null;
-    if (this.frameRequest !== null) cancelAnimationFrame(this.frameRequest);
-    this.frameRequest = null;
-    this.clock.clearTimeout(this.cornerTimer);
-    this.cornerTimer = null;
+  #disarm(): void {
+    if (!this.#armed) return;
+    this.#armed = false;
+    this.#observer?.disconnect();
+    this.#observer = null;
+    this.#occlusion?.disconnect();
+    this.#occlusion = null;
+    this.#occluded.clear();
+    this.#clock.clearInterval(this.#interval);
+    this.#interval = null;
+    if (this.#frameRequest !== null) cancelAnimationFrame(this.#frameRequest);
+    this.#frameRequest = null;
+    this.#clock.clearTimeout(this.#cornerTimer);
+    this.#cornerTimer = null;
+  }
+
+  // issue 25 item 1 (e), "the admitted pointer-events:none overlay"
+  /**
+   * Hit tests cannot see an element that lets clicks through (`pointer-events: none`), and
+   * `elementsFromPoint` skips it too. Where the browser reports occlusion itself
+   * (IntersectionObserver v2, `trackVisibility`: whether anything is painted over a target), each
+   * cell of the grid over the id is watched, and the cells reported covered count in the next check.
+   * The browser computes it at most every 250 ms, off the checks' path.
+   */
+  #watchOcclusion(mark: Mark): void {
+    if (!occlusionReported) return;
+    this.#occlusion = new IntersectionObserver(
+      (entries) => {
+        for (const entry of entries) {
+          if (entry.isIntersecting && !(entry as IntersectionObserverEntry & { isVisible: boolean }).isVisible) this.#occluded.add(entry.target);
+          else this.#occluded.delete(entry.target);
+        }
+      },
+      { trackVisibility: true, delay: 250 } as IntersectionObserverInit,
+    );
+    for (const cell of mark.cells) this.#occlusion.observe(cell);
   }
 
   /** Puts the watermark in the corner for now and plans the next move. */
-  private placeCorner(): void {
-    const mark = this.mark;
-    if (!mark || !this.armed || this.startedAtMs === null) return;
-    const elapsedMs = this.clock.now() - this.startedAtMs;
+  #placeCorner(): void {
+    const mark = this.#mark;
+    if (!mark || !this.#armed || this.#startedAtMs === null) return;
+    const elapsedMs = this.#clock.now() - this.#startedAtMs;
     const corner = cornerAt(elapsedMs);
-    if (corner !== this.corner || mark.corner.cssRules.length === 0) {
-      this.corner = corner;
+    if (corner !== this.#corner || mark.corner.cssRules.length === 0) {
+      this.#corner = corner;
       mark.corner.replaceSync(CORNER_CSS[corner]);
     }
-    this.clock.clearTimeout(this.cornerTimer);
-    this.cornerTimer = this.clock.setTimeout(() => {
-      this.cornerTimer = null;
-      this.placeCorner();
+    this.#clock.clearTimeout(this.#cornerTimer);
+    this.#cornerTimer = this.#clock.setTimeout(() => {
+      this.#cornerTimer = null;
+      this.#placeCorner();
     }, msUntilNextCorner(elapsedMs));
   }
 
-  private listenToMedia(): void {
-    this.media?.removeEventListener('enterpictureinpicture', this.onPictureInPicture);
-    this.media?.removeEventListener('leavepictureinpicture', this.onPictureInPicture);
-    const media = (this.media = this.host.store.owners.media ?? null);
+  #listenToMedia(): void {
+    const previous = this.#media;
+    previous?.removeEventListener('enterpictureinpicture', this.#onPictureInPicture);
+    previous?.removeEventListener('leavepictureinpicture', this.#onPictureInPicture);
+    previous?.removeEventListener('play', this.#onPlay);
+    const media = (this.#media = this.#host.store.owners.media ?? null);
+    // issue 25 item 1 (a): where the player put it, to be found there at every check.
+    this.#videoPlace = media && media.getRootNode() === this.#host.shadowRoot ? { media, parent: media.parentNode } : null;
     if (!media) return;
     // The picture-in-picture window would show the video without the watermark.
     if ('disablePictureInPicture' in media) (media as HTMLVideoElement).disablePictureInPicture = true;
-    media.addEventListener('enterpictureinpicture', this.onPictureInPicture);
-    media.addEventListener('leavepictureinpicture', this.onPictureInPicture);
+    media.addEventListener('enterpictureinpicture', this.#onPictureInPicture);
+    media.addEventListener('leavepictureinpicture', this.#onPictureInPicture);
+    media.addEventListener('play', this.#onPlay);
   }
 
-  private readonly onPictureInPicture = (event: Event): void => {
-    this.pictureInPicture = event.type === 'enterpictureinpicture';
-    if (this.pictureInPicture) this.check('event');
+  readonly #onPictureInPicture = (event: Event): void => {
+    this.#pictureInPicture = event.type === 'enterpictureinpicture';
+    if (this.#pictureInPicture) this.#check('event');
+  };
+
+  /** issue 25 item 1 (d): while the watermark stays out of sight, the film does not start again. */
+  readonly #onPlay = (): void => {
+    if (this.#heldPaused) this.#check('event');
   };
 
   // issue 12
   /**
-   * A change to the watermark, its ancestors, the host's attributes or the shadow root's styles is
-   * checked at once; any other node added or removed in the shadow root (Lit rendering the
-   * controls, a script adding a cover) is checked at the next animation frame, once per frame: a
-   * check reads computed styles and boxes (a forced style and layout), and at start-up Lit's renders
-   * would otherwise force one per mutation batch (40 ms of the play page's start).
+   * A change to the watermark, its ancestors, the host's attributes, the video's attributes or the
+   * shadow root's styles is checked at once; any other node added or removed in the shadow root
+   * (Lit rendering the controls, a script adding a cover) is checked at the next animation frame,
+   * once per frame: a check reads computed styles and boxes (a forced style and layout), and at
+   * start-up Lit's renders would otherwise force one per mutation batch (40 ms of the play page's start).
    */
-  private readonly onMutations = (records: MutationRecord[]): void => {
-    const mark = this.mark;
-    if (!this.armed || !mark) return;
+  readonly #onMutations = (records: MutationRecord[]): void => {
+    const mark = this.#mark;
+    if (!this.#armed || !mark) return;
     const box = mark.box;
+    const video = this.#videoPlace?.media;
     const touches = (nodes: NodeList) =>
-      Array.prototype.some.call(nodes, (node: Node) => node === box || node.contains(box) || node instanceof HTMLStyleElement || node instanceof HTMLLinkElement);
+      Array.prototype.some.call(
+        nodes,
+        (node: Node) => node === box || node.contains(box) || (video !== undefined && (node === video || node.contains(video))) || node instanceof HTMLStyleElement || node instanceof HTMLLinkElement,
+      );
     let now = false;
     let soon = false;
     for (const record of records) {
       if (record.type === 'childList') {
         if (touches(record.removedNodes) || touches(record.addedNodes)) now = true;
         else soon = true;
-      } else if (record.target === this.host) {
+      } else if (record.target === this.#host) {
         if (!PLAYER_REFLECTED.has(record.attributeName ?? '')) now = true;
-      } else if (record.target === box || (record.target instanceof Node && record.target.contains(box))) {
-        // Lit's own bindings change attributes of the player's surfaces; only the watermark box and
-        // the elements around it matter.
+      } else if (record.target === box || record.target === video || (record.target instanceof Node && record.target.contains(box))) {
+        // Lit's own bindings change attributes of the player's surfaces; only the watermark box,
+        // the elements around it and the video matter.
         now = true;
       }
     }
-    if (now) this.check('event');
-    else if (soon) this.checkNextFrame();
+    if (now) this.#check('event');
+    else if (soon) this.#checkNextFrame();
   };
 
-  private frameRequest: number | null = null;
-
-  private checkNextFrame(): void {
-    if (this.frameRequest !== null) return;
-    this.frameRequest = requestAnimationFrame(() => {
-      this.frameRequest = null;
-      this.check('event');
+  #checkNextFrame(): void {
+    if (this.#frameRequest !== null) return;
+    this.#frameRequest = requestAnimationFrame(() => {
+      this.#frameRequest = null;
+      this.#check('event');
     });
   }
 
   /** Takes a snapshot and acts on the first rule broken. Findings that need confirming count on periodic checks only. */
-  private check(source: 'interval' | 'event'): void {
-    if (!this.armed || !this.mark || this.tampered) return;
-    const found = findTampering(this.snapshot(this.mark));
+  #check(source: 'interval' | 'event'): void {
+    if (!this.#armed || !this.#mark || this.#tampered) return;
+    const snapshot = this.#snapshot(this.#mark);
+    const found = findTampering(snapshot);
     if (!found) {
-      if (source === 'interval') this.pending = null;
+      if (source === 'interval') this.#pending = null;
+      this.#holdOutOfSight(snapshot, source);
       return;
     }
     if (found.confirmChecks > 1) {
       if (source !== 'interval') return;
-      const count = this.pending?.reason === found.reason ? this.pending.count + 1 : 1;
-      this.pending = { reason: found.reason, count };
+      const count = this.#pending?.reason === found.reason ? this.#pending.count + 1 : 1;
+      this.#pending = { reason: found.reason, count };
       if (count < found.confirmChecks) return;
     }
-    this.tamper(found);
+    this.#tamper(found);
   }
 
-  private snapshot(mark: Mark): WatermarkSnapshot {
-    const { host } = this;
+  // issue 25 item 1 (d)
+  /**
+   * A film playing with its watermark out of sight (scrolled away, parked off-screen and drawn
+   * elsewhere) pauses after two periodic checks in a row (a page scrolling past is not stopped at
+   * once), and is paused again at once if it starts while still out of sight.
+   */
+  #holdOutOfSight(snapshot: WatermarkSnapshot, source: 'interval' | 'event'): void {
+    if (snapshot.markOnScreen || !snapshot.playerRendered) {
+      this.#outOfSight = 0;
+      this.#heldPaused = false;
+      return;
+    }
+    if (!mustPause(snapshot)) return;
+    if (!this.#heldPaused) {
+      if (source !== 'interval') return;
+      this.#outOfSight += 1;
+      if (this.#outOfSight < 2) return;
+      this.#heldPaused = true;
+    }
+    const media = this.#host.store.owners.media;
+    if (media) pauseMedia.call(media);
+  }
+
+  #snapshot(mark: Mark): WatermarkSnapshot {
+    const host = this.#host;
     const shadow = host.shadowRoot;
     const mounted = Boolean(shadow) && mark.box.isConnected && mark.box.parentNode === mark.parent && mark.box.getRootNode() === shadow;
     const markStyle = readStyle(getComputedStyle(mark.box));
     const textStyle = readStyle(getComputedStyle(mark.text));
     const media = host.store.owners.media ?? null;
     const playing = Boolean(media && !media.paused && !media.ended);
+    const place = this.#videoPlace;
+    const videoInPlace =
+      !media ||
+      !place ||
+      (place.media === media &&
+        media.isConnected &&
+        media.parentNode === place.parent &&
+        media.getRootNode() === shadow &&
+        !inTopLayer(media));
     const playerRendered = host.checkVisibility();
+    const around = surroundings(host);
     const playerVisible =
       playerRendered &&
       host.checkVisibility({ opacityProperty: true, visibilityProperty: true, checkOpacity: true, checkVisibilityCSS: true }) &&
-      effectiveOpacity(host) >= 0.1;
+      around.opacity >= 0.1;
     const playerBox = toBox(host.getBoundingClientRect());
     const markBox = toBox(mark.text.getBoundingClientRect());
     const between = stylesBetween(mark.box, host);
     const stylesheets = shadow
       ? shadow.querySelectorAll('style, link[rel~="stylesheet" i]').length +
-        shadow.adoptedStyleSheets.filter((sheet) => !this.ownSheets.includes(sheet)).length
+        shadow.adoptedStyleSheets.filter((sheet) => !this.#ownSheets.includes(sheet)).length
       : 0;
+    const view = host.ownerDocument.defaultView;
+    const viewport: Box = { left: 0, top: 0, width: view?.innerWidth ?? 0, height: view?.innerHeight ?? 0 };
+    const cropped = around.croppers.reduce(intersect, EVERYWHERE);
+    const shown = [...around.scrollers, cropped].reduce(intersect, viewport);
+    const cropper = around.croppers.length > 0 && !inside(markBox, cropped) ? around.cropperNames : null;
     const snapshot: WatermarkSnapshot = {
       mounted,
       text: mark.text.isConnected ? mark.text.textContent : null,
-      expectedText: this.viewerId ?? '',
+      expectedText: this.#viewerId ?? '',
       attributes: Object.fromEntries(Array.from(mark.box.attributes, (attribute) => [attribute.name, attribute.value])),
       expectedAttributes: WATERMARK_ATTRIBUTES,
       foreignStylesheets: stylesheets,
@@ -392,25 +541,37 @@ export class WatermarkController implements ReactiveController {
       playerVisible,
       playerBox,
       markBox,
-      pictureInPicture: this.pictureInPicture,
+      pictureInPicture: this.#pictureInPicture,
       coveredBy: null,
+      videoInPlace,
+      pageEffect: around.effect,
+      markCropped: cropper ? `the watermark is cut away by ${cropper}` : null,
+      playerOnScreen: intersect(playerBox, shown).width > 0 && intersect(playerBox, shown).height > 0,
+      markOnScreen: inside(markBox, shown),
     };
     // Covering is looked for only once everything else is intact and the watermark is on screen.
     if (findTampering(snapshot) === null && playerRendered && markBox.width > 0 && markBox.height > 0) {
-      return { ...snapshot, coveredBy: this.hitTest(mark, markBox) };
+      const hits = this.#hitTest(mark, markBox, shown, around.distorted);
+      return { ...snapshot, coveredBy: hits.coveredBy, markCropped: snapshot.markCropped ?? (hits.clipped ? 'the watermark is clipped away (clip-path)' : null) };
     }
     return snapshot;
   }
 
   /**
-   * What is on top of the watermark, or null: hit tests at 5 points of its box (centre and 4 inner
-   * points); at each level from the document down to the player's shadow root, the element hit
-   * must be the next host on the way to the watermark. It counts as covered when most of the points
-   * checked are (so a page's button grazing the edge of the id, like the play page's Skip button
-   * near the bottom end corner, is not tampering). Points outside the viewport or scrolled out of
-   * a scrolling ancestor's box are skipped (not shown, not covered); a point where nothing is hit too.
+   * What is on top of the watermark, or null. Its box is cut into a grid of 4 × 2 cells, and each
+   * check tests one point at a random place in each cell (issue 25 item 1 (e): a comb of elements
+   * cannot leave its gaps where the points are); at each level from the document down to the
+   * player's shadow root, the element hit must be the next host on the way to the watermark. A cell
+   * also counts as covered when the browser reports something painted over it (see
+   * `#watchOcclusion`; not while an opacity, filter or transform around the player makes every cell
+   * look covered to it). It counts as covered when most of the cells checked are (so a page's
+   * button grazing the edge of the id, like the play page's Skip button near the bottom end corner,
+   * is not tampering). A point where the hit falls through to an element around the watermark (a
+   * `clip-path` cuts the player there) marks it clipped: cropped while the film plays (issue 25
+   * item 1 (c)). Cells outside where the player can be seen (the viewport and its clipping
+   * ancestors' boxes: scrolled away, not covered) are skipped; a point where nothing is hit too.
    */
-  private hitTest(mark: Mark, box: Box): string | null {
+  #hitTest(mark: Mark, box: Box, shown: Box, distorted: boolean): { coveredBy: string | null; clipped: boolean } {
     const chain: Array<[DocumentOrShadowRoot, Element]> = [];
     let node: Element = mark.box;
     for (;;) {
@@ -422,36 +583,44 @@ export class WatermarkController implements ReactiveController {
         chain.unshift([root, node]);
         break;
       } else {
-        return null;
+        return { coveredBy: null, clipped: false };
       }
     }
-    const view = this.host.ownerDocument.defaultView;
-    // Where the player can be seen at all: the viewport, cut by every scrolling (clipping) ancestor.
-    const shown = clippingAncestors(this.host).reduce(intersect, { left: 0, top: 0, width: view?.innerWidth ?? 0, height: view?.innerHeight ?? 0 });
-    const points: Array<[number, number]> = [
-      [0.5, 0.5],
-      [0.2, 0.25],
-      [0.8, 0.25],
-      [0.2, 0.75],
-      [0.8, 0.75],
-    ].map(([fx, fy]) => [box.left + box.width * fx!, box.top + box.height * fy!]);
+    const cellWidth = box.width / GRID_COLUMNS;
+    const cellHeight = box.height / GRID_ROWS;
     mark.root.adoptedStyleSheets = [mark.base, mark.corner, mark.probe];
     try {
       let checked = 0;
-      const covering: string[] = [];
-      for (const [x, y] of points) {
+      const covering = new Set<string>();
+      let covered = 0;
+      let clipped = false;
+      for (let index = 0; index < GRID_COLUMNS * GRID_ROWS; index++) {
+        const column = index % GRID_COLUMNS;
+        const row = Math.floor(index / GRID_COLUMNS);
+        // A random point in the cell's inner 80 % (clear of its edges).
+        const x = box.left + cellWidth * (column + 0.1 + 0.8 * Math.random());
+        const y = box.top + cellHeight * (row + 0.1 + 0.8 * Math.random());
         if (x < shown.left || y < shown.top || x >= shown.left + shown.width || y >= shown.top + shown.height) continue;
+        checked++;
+        let hitBy: string | null = null;
         for (const [root, expected] of chain) {
           const hit = root.elementFromPoint(x, y);
           if (hit === null) break;
           if (hit !== expected) {
-            covering.push(`<${hit.localName}>`);
+            hitBy = `<${hit.localName}>`;
+            // Falling through to an element around the watermark: the player (or the watermark's
+            // wrapper) is clipped there (a clip-path): cropped, not covered.
+            if (hit.contains(expected)) clipped = true;
             break;
           }
         }
-        checked++;
+        if (!hitBy && !distorted && this.#occluded.has(mark.cells[index]!)) hitBy = 'an element that lets clicks through';
+        if (hitBy) {
+          covered++;
+          covering.add(hitBy);
+        }
       }
-      return checked > 0 && covering.length * 2 > checked ? [...new Set(covering)].join(', ') : null;
+      return { coveredBy: checked > 0 && covered * 2 > checked ? [...covering].join(', ') : null, clipped };
     } finally {
       mark.root.adoptedStyleSheets = [mark.base, mark.corner];
     }
@@ -459,29 +628,31 @@ export class WatermarkController implements ReactiveController {
 
   // player-and-client §8
   /** Destroys the player and reports `watermark_tampered`. */
-  private tamper(found: Tampering): void {
+  #tamper(found: Tampering): void {
     const error = watermarkTampered(found.reason, found.detail);
-    this.tampered = error;
-    this.disarm();
-    this.stopPlayback();
-    this.host.report(error);
+    this.#tampered = error;
+    this.#disarm();
+    this.#stopPlayback();
+    (this.#report ?? this.#host.report).call(this.#host, error);
     // The player stays destroyed: a load started later is stopped and the error put back.
-    this.host.store.subscribe((state) => {
-      if (this.guarding || !(state.loaded || state.error !== error || this.host.store.owners.engine)) return;
-      this.guarding = true;
+    this.#host.store.subscribe((state) => {
+      if (this.#guarding || !(state.loaded || state.error !== error || this.#host.store.owners.engine)) return;
+      this.#guarding = true;
       queueMicrotask(() => {
-        this.guarding = false;
-        if (this.host.store.owners.engine || this.host.store.getState().loaded) this.stopPlayback();
-        if (this.host.store.getState().error !== error) this.host.store.setSession({ error });
+        this.#guarding = false;
+        if (this.#host.store.owners.engine || this.#host.store.getState().loaded) this.#stopPlayback();
+        if (this.#host.store.getState().error !== error) this.#host.store.setSession({ error });
       });
     });
   }
 
-  private stopPlayback(): void {
-    this.host.store.owners.media?.pause();
-    this.options.destroy();
+  #stopPlayback(): void {
+    const media = this.#host.store.owners.media;
+    if (media) pauseMedia.call(media);
+    this.#options.destroy();
   }
 }
+Object.freeze(WatermarkController.prototype);
 
 function readStyle(style: CSSStyleDeclaration): Record<string, string> {
   return Object.fromEntries(SNAPSHOT_PROPERTIES.map((property) => [property, style.getPropertyValue(property)]));
@@ -498,18 +669,6 @@ function parentOf(element: Element): Element | null {
   return parent instanceof ShadowRoot ? parent.host : null;
 }
 
-/** The boxes of the flat-tree ancestors of `element` that clip it (overflow other than visible, paint containment). */
-function clippingAncestors(element: Element): Box[] {
-  const boxes: Box[] = [];
-  for (let node = parentOf(element); node; node = parentOf(node)) {
-    const style = getComputedStyle(node);
-    const clips =
-      style.overflowX !== 'visible' || style.overflowY !== 'visible' || /\b(paint|content|strict)\b/.test(style.contain);
-    if (clips && node !== node.ownerDocument.documentElement && node !== node.ownerDocument.body) boxes.push(toBox(node.getBoundingClientRect()));
-  }
-  return boxes;
-}
-
 function intersect(a: Box, b: Box): Box {
   const left = Math.max(a.left, b.left);
   const top = Math.max(a.top, b.top);
@@ -521,13 +680,115 @@ function intersect(a: Box, b: Box): Box {
   };
 }
 
-/** The product of the opacities of `element` and its flat-tree ancestors. */
-function effectiveOpacity(element: Element): number {
-  let opacity = 1;
-  for (let node: Element | null = element; node; node = parentOf(node)) {
-    opacity *= Number.parseFloat(getComputedStyle(node).opacity) || 0;
+/** Inside `outer`, with 1 px of rounding allowed. */
+function inside(inner: Box, outer: Box): boolean {
+  return (
+    inner.left >= outer.left - 1 &&
+    inner.top >= outer.top - 1 &&
+    inner.left + inner.width <= outer.left + outer.width + 1 &&
+    inner.top + inner.height <= outer.top + outer.height + 1
+  );
+}
+
+/** In the top layer on its own: a shown popover, a modal dialog, the fullscreen element. */
+function inTopLayer(element: Element): boolean {
+  try {
+    return element.matches(':popover-open, :modal, :fullscreen');
+  } catch {
+    return element.matches(':fullscreen');
   }
-  return opacity;
+}
+
+/** What the page does to the player from around it (`surroundings`). */
+interface Surroundings {
+  /** The product of the opacities (and `opacity()` filters) of the player and every element around it. */
+  readonly opacity: number;
+  /** A mask or an SVG filter on the player or around it, described, or null. */
+  readonly effect: string | null;
+  /** Boxes that clip the player and do not scroll (`overflow: hidden`/`clip`, paint containment). */
+  readonly croppers: readonly Box[];
+  /** Their tag names, for the error's detail. */
+  readonly cropperNames: string;
+  /** Boxes of scrolling elements that clip the player (`overflow: auto`/`scroll`). */
+  readonly scrollers: readonly Box[];
+  /** An opacity under 1, a filter or a transform other than a move around the player: the browser's occlusion report cannot be used. */
+  readonly distorted: boolean;
+}
+
+/** The padding box of a clipping element (what its overflow clip keeps), scroll bars excluded. */
+function clipBox(element: Element): Box {
+  const rect = element.getBoundingClientRect();
+  return { left: rect.left + element.clientLeft, top: rect.top + element.clientTop, width: element.clientWidth, height: element.clientHeight };
+}
+
+/** A box larger than any page (finite: `Infinity - Infinity` would make the intersections NaN). */
+const EVERYWHERE: Box = { left: -1e9, top: -1e9, width: 2e9, height: 2e9 };
+
+const MOVE_ONLY = /^matrix\(1, 0, 0, 1, [^,]+, [^,]+\)$/;
+
+// issue 25 item 1 (b), (c)
+/**
+ * One walk up the flat tree from the player to the document (or to the element the top layer
+ * renders it from: a fullscreen player is drawn without its ancestors' effects and clips): what
+ * every element around the player does to it. Masks (`mask-image`, `mask-border-source`) and SVG
+ * `url()` filters can cut holes anywhere and hit tests go through them: each is tampering. Other
+ * filter functions change the whole picture alike (the id stays as legible as the film), and
+ * `backdrop-filter` on an element filters what lies behind it, not the player inside it: neither is
+ * a rule. `clip-path` is left to the hit tests, which it clips. Opacity multiplies. An element
+ * clips the player only if it is on the player's containing-block chain (an absolutely or fixed
+ * positioned player escapes the overflow of elements that do not contain it); `<html>` and
+ * `<body>` clip to the viewport, which is measured on its own. One computed-style read per
+ * ancestor, a box read per clipping one: no writes, so no layout beyond the one the check already needs.
+ */
+function surroundings(host: HTMLElement): Surroundings {
+  let opacity = 1;
+  let effect: string | null = null;
+  let distorted = false;
+  const croppers: Box[] = [];
+  const names: string[] = [];
+  const scrollers: Box[] = [];
+  const documentElement = host.ownerDocument.documentElement;
+  const body = host.ownerDocument.body;
+  /** How the element whose clipping ancestors are looked for now is positioned. */
+  let mode: 'flow' | 'absolute' | 'fixed' = 'flow';
+  for (let node: Element | null = host; node; node = parentOf(node)) {
+    const style = getComputedStyle(node);
+    opacity *= Number.parseFloat(style.opacity) || 0;
+    const filter = style.filter;
+    const mask = [style.getPropertyValue('mask-image'), style.getPropertyValue('-webkit-mask-image'), style.getPropertyValue('mask-border-source'), style.getPropertyValue('-webkit-mask-box-image-source')];
+    if (!effect && mask.some((value) => value !== '' && value !== 'none')) effect = `a mask on <${node.localName}>`;
+    if (!effect && filter.includes('url(')) effect = `an SVG filter on <${node.localName}>`;
+    for (const match of filter.matchAll(/opacity\(([\d.]+)(%?)\)/g)) opacity *= match[2] ? Number(match[1]) / 100 : Number(match[1]);
+    const transformed = style.transform !== 'none' || style.translate !== 'none' || style.scale !== 'none' || style.rotate !== 'none';
+    if (node !== host) {
+      if (opacity < 1 || filter !== 'none' || (transformed && !(MOVE_ONLY.test(style.transform) && style.scale === 'none' && style.rotate === 'none'))) distorted = true;
+      const containsFixed =
+        transformed ||
+        style.perspective !== 'none' ||
+        filter !== 'none' ||
+        style.backdropFilter !== 'none' ||
+        /\b(paint|layout|strict|content)\b/.test(style.contain) ||
+        /\b(transform|perspective|filter)\b/.test(style.willChange);
+      const containing = mode === 'flow' || (mode === 'absolute' && (containsFixed || style.position !== 'static')) || (mode === 'fixed' && containsFixed);
+      if (containing) {
+        const clips = style.overflowX !== 'visible' || style.overflowY !== 'visible' || /\b(paint|content|strict)\b/.test(style.contain);
+        if (clips && node !== documentElement && node !== body) {
+          const scrolls = /auto|scroll/.test(style.overflowX) || /auto|scroll/.test(style.overflowY);
+          if (scrolls) scrollers.push(clipBox(node));
+          else {
+            croppers.push(clipBox(node));
+            names.push(`<${node.localName}>`);
+          }
+        }
+      }
+      if (containing) mode = style.position === 'fixed' ? 'fixed' : style.position === 'absolute' ? 'absolute' : 'flow';
+    } else {
+      mode = style.position === 'fixed' ? 'fixed' : style.position === 'absolute' ? 'absolute' : 'flow';
+    }
+    // The top layer draws this element on its own: nothing above it applies.
+    if (inTopLayer(node)) break;
+  }
+  return { opacity, effect, croppers, cropperNames: [...new Set(names)].join(', '), scrollers, distorted };
 }
 
 /**

@@ -14,7 +14,7 @@
 import { expect, fixture, html } from '@open-wc/testing';
 import { resetMouse, sendKeys } from '@web/test-runner-commands';
 import sinon from 'sinon';
-import type { WatermarkController } from '../../src-element/controllers/watermark-controller.js';
+import { watermarkControllerOf, type WatermarkController } from '../../src-element/controllers/watermark-controller.js';
 import type { S72Error } from '../../src-element/core/errors.js';
 import type { S72Content, S72PlayerConfig } from '../../src-element/core/types.js';
 import {
@@ -42,7 +42,7 @@ const mp4Content = (): S72Content => ({
 
 const videoOf = (player: S72Player): HTMLVideoElement => player.shadowRoot!.querySelector('video')!;
 const markOf = (player: S72Player): HTMLElement | null => player.shadowRoot!.querySelector<HTMLElement>('.frame > div[aria-hidden="true"]');
-const controllerOf = (player: S72Player): WatermarkController => (player as unknown as { watermark: WatermarkController }).watermark;
+const controllerOf = (player: S72Player): WatermarkController => watermarkControllerOf(player)!;
 const errorsOf = new WeakMap<S72Player, S72Error[]>();
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -211,7 +211,7 @@ describe('watermark', function () {
     await sleep(WATERMARK_CHECK_INTERVAL_MS * 3);
     expect(codes(element)).to.equal('');
     scroller.scrollTop = 0;
-    (element.parentElement as HTMLElement).style.clipPath = 'inset(25% 0 0 0)'; // cuts the corner away
+    (element.parentElement as HTMLElement).style.clipPath = 'inset(35% 0 0 0)'; // cuts the corner away (the id is 50–75 px down)
     await until(() => codes(element) === 'watermark_tampered/covered', () => `errors: ${codes(element)}`, 5_000);
   });
 

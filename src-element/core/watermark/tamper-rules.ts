@@ -13,9 +13,18 @@
  * - restyle it however (display, visibility, opacity, transform, clip-path, clip, filter, mask,
  *   blend mode, content-visibility, zoom, z-index, position, pseudo-elements drawn over it, font
  *   size, text colour alpha) → `style` (the computed values must be the ones the player set);
- * - shrink it to nothing → `resized`; put something on top of it → `covered`;
+ * - shrink it to nothing → `resized`; put something on top of it → `covered` (hit tests at points
+ *   that change each check, plus the browser's occlusion report where it has one, which also sees
+ *   overlays that let clicks through);
  * - hide or shrink the player itself while the video plays → `player-hidden` / `player-resized`;
- * - take the video into a picture-in-picture window → `picture-in-picture`.
+ * - take the video into a picture-in-picture window → `picture-in-picture`;
+ * - move the `<video>` out of the place the player put it (into the page, into the top layer as a
+ *   popover or a modal, into fullscreen on its own) → `video`;
+ * - mask the player or any element around it (a hole over the mark), filter it through an SVG
+ *   filter, or crop the mark's band away with a clipping (non-scrolling) ancestor while the film
+ *   plays → `cropped`.
+ * A player whose watermark is out of sight only because it is scrolled or parked off-screen is not
+ * tampering: it pauses ({@link mustPause}).
  */
 import type { TamperReason } from './watermark-rules.js';
 
@@ -107,6 +116,16 @@ export interface WatermarkSnapshot {
   readonly pictureInPicture: boolean;
   /** What is on top of the watermark (a short description), or null when nothing is. */
   readonly coveredBy: string | null;
+  /** The `<video>` is still where the player put it (its parent in the player's shadow root, not in the top layer). */
+  readonly videoInPlace: boolean;
+  /** A mask or an SVG (`url()`) filter on the player or an element around it (a short description), or null. */
+  readonly pageEffect: string | null;
+  /** The watermark lies (partly) outside the box of a clipping, non-scrolling element around the player (a short description), or null. */
+  readonly markCropped: string | null;
+  /** Some of the player is inside the viewport and the boxes of every element that clips it. */
+  readonly playerOnScreen: boolean;
+  /** All of the watermark is inside the viewport and the boxes of every element that clips it. */
+  readonly markOnScreen: boolean;
 }
 
 export interface Tampering {
@@ -177,6 +196,7 @@ export function findTampering(snapshot: WatermarkSnapshot): Tampering | null {
   const alpha = colorAlpha(snapshot.textStyle.color ?? '');
   if (!(alpha >= WATERMARK_MIN_TEXT_ALPHA)) return once('style', `text colour alpha ${alpha}`);
   if (snapshot.pictureInPicture) return once('picture-in-picture', 'the video is in a picture-in-picture window');
+  if (!snapshot.videoInPlace) return once('video', 'the video is no longer where the player put it');
 
   if (snapshot.playing) {
     if (!snapshot.playerVisible) return confirmed('player-hidden', 'the player is hidden while the video plays');
@@ -187,6 +207,10 @@ export function findTampering(snapshot: WatermarkSnapshot): Tampering | null {
   }
   // Where the player has no box (hidden by the page while paused) there is nothing to measure.
   if (!snapshot.playerRendered || snapshot.playerBox.width <= 0 || snapshot.playerBox.height <= 0) return null;
+  // issue 25 item 1 (b): a mask can cut a hole anywhere, and hit tests go through masks.
+  if (snapshot.pageEffect) return confirmed('cropped', snapshot.pageEffect);
+  // issue 25 item 1 (c): the film shown without its mark; a player not shown at all pauses instead.
+  if (snapshot.playing && snapshot.playerOnScreen && snapshot.markCropped) return confirmed('cropped', snapshot.markCropped);
   const { markBox } = snapshot;
   if (markBox.width < WATERMARK_MIN_FONT_PX || markBox.height < WATERMARK_MIN_FONT_PX) {
     return once('resized', `the watermark is ${Math.round(markBox.width)}×${Math.round(markBox.height)} px`);
@@ -194,4 +218,15 @@ export function findTampering(snapshot: WatermarkSnapshot): Tampering | null {
   if (!inside(markBox, snapshot.playerBox)) return once('style', 'the watermark is outside the player');
   if (snapshot.coveredBy) return confirmed('covered', `covered by ${snapshot.coveredBy}`);
   return null;
+}
+
+// issue 25 item 1 (d)
+/**
+ * Whether the player must pause: the film plays while its watermark is out of sight — the player
+ * scrolled or parked off-screen (its frames could be drawn elsewhere, a canvas, without the mark),
+ * or scrolled so that the mark's part of it is outside the viewport. Not tampering (the viewer may
+ * have scrolled the page); the player pauses and can be played again once the mark is in sight.
+ */
+export function mustPause(snapshot: WatermarkSnapshot): boolean {
+  return snapshot.playing && snapshot.playerRendered && !snapshot.markOnScreen;
 }

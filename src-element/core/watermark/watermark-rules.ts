@@ -72,7 +72,11 @@ export type TamperReason =
   /** The player itself is shrunk to almost nothing while the video plays. */
   | 'player-resized'
   /** The video was taken out of the player into a picture-in-picture window (without the watermark). */
-  | 'picture-in-picture';
+  | 'picture-in-picture'
+  /** The `<video>` was moved out of its place in the player (into the page, the top layer, fullscreen on its own). */
+  | 'video'
+  /** A mask or an SVG filter on the player or around it, or a clipping element around it cutting the watermark away while the video plays. */
+  | 'cropped';
 
 // player-and-client §8 "Player"; DESIGN.md "Errors"
 /** The critical `watermark_tampered` error. */

@@ -7,6 +7,7 @@ import {
   colorAlpha,
   findTampering,
   MARK_COMPUTED,
+  mustPause,
   TEXT_COMPUTED,
   type WatermarkSnapshot,
 } from '../../../src-element/core/watermark/tamper-rules.js';
@@ -28,6 +29,11 @@ const INTACT: WatermarkSnapshot = {
   markBox: { left: 20, top: 50, width: 90, height: 20 },
   pictureInPicture: false,
   coveredBy: null,
+  videoInPlace: true,
+  pageEffect: null,
+  markCropped: null,
+  playerOnScreen: true,
+  markOnScreen: true,
 };
 
 const rows: Array<[string, Partial<WatermarkSnapshot>, string | null, number?]> = [
@@ -59,6 +65,14 @@ const rows: Array<[string, Partial<WatermarkSnapshot>, string | null, number?]> 
   ['watermark shrunk to nothing', { markBox: { left: 20, top: 50, width: 0, height: 0 } }, 'resized'],
   ['watermark moved out of the player', { markBox: { left: -500, top: 50, width: 90, height: 20 } }, 'style'],
   ['covered', { coveredBy: '<div>' }, 'covered', 2],
+  // issue 25 item 1
+  ['the video moved out of its place', { videoInPlace: false }, 'video'],
+  ['a mask on the player or around it', { pageEffect: 'a mask on <html>' }, 'cropped', 2],
+  ['a mask while paused', { playing: false, pageEffect: 'a mask on <html>' }, 'cropped', 2],
+  ['the mark cropped away while the film plays', { markCropped: 'cut away by <main>', markOnScreen: false }, 'cropped', 2],
+  ['the mark cropped away while paused', { playing: false, markCropped: 'cut away by <main>', markOnScreen: false }, null],
+  ['the whole player clipped away (off-screen, not cropping)', { markCropped: 'cut away by <main>', playerOnScreen: false, markOnScreen: false }, null],
+  ['scrolled out of sight', { playerOnScreen: false, markOnScreen: false }, null],
 ];
 
 describe('tamper rules', () => {
@@ -72,6 +86,14 @@ describe('tamper rules', () => {
       }
     });
   }
+
+  it('a film playing with its watermark out of sight must pause; paused, or in sight, it need not', () => {
+    expect(mustPause({ ...INTACT, markOnScreen: false })).to.equal(true);
+    expect(mustPause({ ...INTACT, markOnScreen: false, playerOnScreen: false })).to.equal(true);
+    expect(mustPause({ ...INTACT, markOnScreen: false, playing: false })).to.equal(false);
+    expect(mustPause({ ...INTACT, markOnScreen: false, playerRendered: false })).to.equal(false);
+    expect(mustPause(INTACT)).to.equal(false);
+  });
 
   it('colorAlpha reads the computed colour forms', () => {
     expect(colorAlpha('rgb(255, 255, 255)')).to.equal(1);
