@@ -4,9 +4,11 @@
  * the end shows the live-ended screen; a status answering 404 for a while or 403 once (a fresh play
  * token from a second streams call) does not stop playback.
  *
- * The demo's configuration polls every 15 s; these tests answer `/services/content/configuration`
- * through the fault API with the same keys and a 1 s `live_status_frequency` (a test-only answer,
- * `/__demo/fault` status 200; the storefront itself is unchanged).
+ * The demo's configuration polls every 15 s. The whole journey runs once at that real poll (the end
+ * lands right after a status poll of the player, so the segments after the end answer 404 well before
+ * the next poll: the race a fast poll hides) and once, with the 404/403 tests, with a 1 s
+ * `live_status_frequency` answered for `/services/content/configuration` through the fault API with
+ * the same keys (a test-only answer, `/__demo/fault` status 200; the storefront itself is unchanged).
  */
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
@@ -51,7 +53,43 @@ describe('play page: live events', { timeout: 240_000 }, () => {
   let browser: Browser;
   useDemoAndBrowser((started) => ({ demo, browser } = started));
 
-  it('countdown → live → playing → completed → the live-ended screen', async () => {
+  it('at the real 15-s status poll: countdown → live → playing → ends right after a poll → the live-ended screen, no error', async () => {
+    const startsAt = Date.now() + 4_000;
+    await schedule(demo, 4_000, null);
+    const { context, page } = await newPage(browser);
+    try {
+      await context.addInitScript(() => {
+        const w = window as unknown as { __critical: string[] };
+        w.__critical = [];
+        document.addEventListener('s72-error', (event) => {
+          const detail = (event as CustomEvent<{ code: string; severity: string }>).detail;
+          if (detail.severity === 'critical') w.__critical.push(detail.code);
+        });
+      });
+      await page.goto(demo.playUrl(LIVE_HASH));
+      await page.locator('[data-testid="countdown-screen"]').waitFor({ timeout: 20_000 });
+      const at = await waitForPlayback(page, 1, 40_000);
+      await waitForPlayback(page, at + 3, 30_000);
+      // The player's own polls (with its play token); the event ends on schedule 300 ms after one.
+      const playerPolls = async () => (await demo.requests(STATUS_PATH)).filter((r) => r.headers['x-play-session'] && r.status !== undefined);
+      const seen = (await playerPolls()).length;
+      await until(async () => (await playerPolls()).length > seen, 20_000, 'a status poll of the player');
+      await schedule(demo, startsAt - Date.now(), Date.now() - startsAt + 300);
+      const polls = await playerPolls();
+      const gaps = polls.slice(1).map((r, i) => Date.parse(r.at) - Date.parse(polls[i]!.at));
+      assert.ok(gaps.every((gap) => gap >= 14_000), `the real 15-s poll: ${gaps.join(', ')} ms`);
+
+      await page.locator('[data-testid="live-ended-screen"], [data-testid="error-screen"]').first().waitFor({ timeout: 60_000 });
+      assert.equal(await page.locator('[data-testid="error-screen"]').count(), 0, `not the error screen: ${await page.locator('[data-testid="error-code"]').count() ? await page.locator('[data-testid="error-code"]').textContent() : ''}`);
+      assert.equal(await page.locator('h1').innerText(), 'This live event has ended');
+      assert.deepEqual(await page.evaluate(() => (window as unknown as { __critical: string[] }).__critical), ['live_event_completed']);
+      assert.equal(await page.locator('s72-player').count(), 0);
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('countdown → live → playing → completed → the live-ended screen (1-s status poll)', async () => {
     await fastConfiguration(demo, { live_status_frequency: 1 });
     await schedule(demo, 4_000, 16_000);
     const { context, page } = await newPage(browser);

@@ -32,6 +32,103 @@ async function enterPin(page: Page, pin: string): Promise<void> {
   await page.locator('[data-testid="pin-submit"]').click();
 }
 
+/** What the viewer's video element is doing (inside `<s72-player>`'s shadow root). */
+interface VideoState {
+  currentTime: number;
+  duration: number;
+  paused: boolean;
+  muted: boolean;
+  playbackRate: number;
+  /** `seeked` events since the first {@link videoState} of the page. */
+  seekedEvents: number;
+}
+
+function videoState(page: Page): Promise<VideoState> {
+  return page.evaluate(() => {
+    const video = document.querySelector('s72-player')!.shadowRoot!.querySelector('video')!;
+    const counted = video as HTMLVideoElement & { __seeked?: number };
+    if (counted.__seeked === undefined) {
+      counted.__seeked = 0;
+      video.addEventListener('seeked', () => (counted.__seeked = (counted.__seeked ?? 0) + 1));
+    }
+    return {
+      currentTime: video.currentTime,
+      duration: video.duration,
+      paused: video.paused,
+      muted: video.muted,
+      playbackRate: video.playbackRate,
+      seekedEvents: counted.__seeked,
+    };
+  });
+}
+
+/** Waits until the video's time has moved on by a second (it really plays). */
+async function timeMovesOn(page: Page): Promise<void> {
+  const from = (await videoState(page)).currentTime;
+  await page.waitForFunction((t) => document.querySelector('s72-player')!.shadowRoot!.querySelector('video')!.currentTime > t + 1, from, { timeout: 20_000 });
+}
+
+/** Moves the mouse over the player so its controls show. */
+async function showControls(page: Page): Promise<void> {
+  const box = (await page.locator('s72-player').boundingBox())!;
+  await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+  await page.mouse.move(box.x + box.width / 2 + 10, box.y + box.height / 2 + 10);
+}
+
+/** A real mouse click on the seek bar at `fraction` of its width. */
+async function clickSeekBarAt(page: Page, fraction: number, options: { force?: boolean } = {}): Promise<void> {
+  const input = page.locator('s72-player [part="seek-input"]');
+  await input.waitFor({ state: 'visible', timeout: 10_000 });
+  const box = (await input.boundingBox())!;
+  await input.click({ position: { x: box.width * fraction, y: box.height / 2 }, ...(options.force ? { force: true } : {}) });
+}
+
+/**
+ * Waits until the video's position is within [`min`, `max`] (not seeking) and a frame has been
+ * painted after that (`requestVideoFrameCallback`); returns the position and the painted frame's media time.
+ */
+async function paintedAfterSeek(page: Page, min: number, max: number): Promise<{ currentTime: number; frameTime: number }> {
+  await page.waitForFunction(
+    ({ lo, hi }) => {
+      const video = document.querySelector('s72-player')!.shadowRoot!.querySelector('video')!;
+      return !video.seeking && video.currentTime >= lo && video.currentTime <= hi;
+    },
+    { lo: min, hi: max },
+    { timeout: 20_000 },
+  );
+  return page.evaluate(
+    () =>
+      new Promise<{ currentTime: number; frameTime: number }>((resolve) => {
+        const video = document.querySelector('s72-player')!.shadowRoot!.querySelector('video')!;
+        video.requestVideoFrameCallback((_now, frame) => resolve({ currentTime: video.currentTime, frameTime: frame.mediaTime }));
+      }),
+  );
+}
+
+/**
+ * How fast the video's time advances against the page's clock, over 3 s of playing without a stall
+ * (a window with a `waiting` event is measured again, up to 3 times).
+ */
+function measuredRate(page: Page): Promise<number> {
+  return page.evaluate(async () => {
+    const video = document.querySelector('s72-player')!.shadowRoot!.querySelector('video')!;
+    let rate = 0;
+    for (let attempt = 0; attempt < 3; attempt++) {
+      let stalled = false;
+      // No named function in here: tsx would wrap it in a helper the page does not have.
+      const stop = new AbortController();
+      video.addEventListener('waiting', () => void (stalled = true), { signal: stop.signal });
+      const t0 = video.currentTime;
+      const c0 = performance.now();
+      await new Promise((resolve) => setTimeout(resolve, 3_000));
+      stop.abort();
+      rate = (video.currentTime - t0) / ((performance.now() - c0) / 1000);
+      if (!stalled) break;
+    }
+    return rate;
+  });
+}
+
 describe('play page: flow branches', { timeout: 300_000 }, () => {
   let demo: Demo;
   let browser: Browser;
@@ -307,9 +404,20 @@ describe('play page: flow branches', { timeout: 300_000 }, () => {
       assert.equal(after['authToken'], undefined, 'auth token cleared');
       assert.equal(after['userId'], undefined, 'user cleared');
       assert.equal(after['itemToPlay'], '/film/night-harbour', 'the rest of the session is kept');
-      const prefs = JSON.parse((await page.evaluate(() => localStorage.getItem('playSession'))) ?? '{}') as Record<string, unknown>;
-      assert.equal(prefs['authToken'], undefined, 'no token at rest');
       assert.equal(JSON.parse((await page.evaluate(() => localStorage.getItem('playRedirect'))) ?? 'null'), from);
+
+      // What the viewer gets: back on the play page (the address holds no token), the storefront is
+      // asked without one, and the viewer is sent to sign in again, not shown the film.
+      const asked = (await demo.requests('/services/*')).length;
+      await page.goto(from!);
+      await page.waitForURL((u) => u.pathname === '/signin.html', { timeout: 20_000 });
+      const later = (await demo.requests('/services/*')).slice(asked);
+      assert.ok(later.length > 0, 'the play page asked the storefront');
+      assert.deepEqual(
+        later.filter((r) => ['x-auth-token', 'x-play-token', 'authorization'].some((h) => r.headers[h] !== undefined)).map((r) => r.path),
+        [],
+        'no call carries the cleared token',
+      );
 
       // Signing in on the storefront's page comes back to the play page, which now plays.
       await page.getByRole('button', { name: 'Sign in' }).click();
@@ -393,15 +501,73 @@ describe('play page: flow branches', { timeout: 300_000 }, () => {
     }
   });
 
-  it('seeking=false, rates=true, autoplay=false reach the player', async () => {
+  // play-page §2 `seeking`, `rates`, `autoplay` (issue 26: this used to read the values off the
+  // player's config): what the viewer gets, in the video element, from real clicks and key presses.
+  it('by default: the film autoplays with sound; a click on the seek bar and L move the picture there', async () => {
+    const { context, page } = await open(`#/film/clear-skies/clear-skies?u=${TOKENS.adult}`);
+    try {
+      await waitForPlayback(page, 0.5, 30_000);
+      const started = await videoState(page);
+      assert.equal(started.paused, false, 'autoplay: it plays');
+      assert.equal(started.muted, false, 'with sound');
+      await timeMovesOn(page);
+
+      const duration = started.duration;
+      await showControls(page);
+      await clickSeekBarAt(page, 0.75);
+      const target = 0.75 * duration;
+      const painted = await paintedAfterSeek(page, target - 4, target + 4);
+      assert.ok(Math.abs(painted.currentTime - target) < 4, `position ${painted.currentTime} near ${target} after the click`);
+      assert.ok(Math.abs(painted.frameTime - painted.currentTime) < 1, `a frame painted there: ${painted.frameTime} at ${painted.currentTime}`);
+
+      // L seeks 10 s on (the focus is in the player after the click).
+      const before = (await videoState(page)).currentTime;
+      await page.keyboard.press('l');
+      const after = await paintedAfterSeek(page, before + 9, before + 14);
+      assert.ok(after.currentTime >= before + 9 && after.currentTime < before + 14, `L: ${before} → ${after.currentTime}`);
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('seeking=false, rates=true, autoplay=false: waits for Play, then plays with sound; the seek bar and L do not move it; x2 plays twice as fast', async () => {
     const { context, page } = await open(`#/film/clear-skies/clear-skies?u=${TOKENS.adult}&seeking=false&rates=true&autoplay=false`);
     try {
-      await page.locator('s72-player').waitFor({ timeout: 20_000 });
-      const seen = await page.evaluate(() => {
-        const p = document.querySelector('s72-player') as (HTMLElement & { config?: { seeking?: boolean; playbackRates?: boolean }; autoplay?: boolean }) | null;
-        return { seeking: p?.config?.seeking, rates: p?.config?.playbackRates, autoplay: p?.autoplay };
-      });
-      assert.deepEqual(seen, { seeking: false, rates: true, autoplay: false });
+      const bigPlay = page.locator('s72-player [part="big-play-button"]');
+      await page.waitForFunction(() => ((document.querySelector('s72-player') as (HTMLElement & { duration: number }) | null)?.duration ?? 0) > 0, null, { timeout: 30_000 });
+      await bigPlay.waitFor({ state: 'visible', timeout: 20_000 });
+      await page.waitForTimeout(1_000);
+      const waiting = await videoState(page);
+      assert.equal(waiting.paused, true, 'autoplay=false: nothing plays by itself');
+      assert.ok(waiting.currentTime < 0.1, `still at the start: ${waiting.currentTime}`);
+
+      await bigPlay.click();
+      await waitForPlayback(page, 0.5, 30_000);
+      const playing = await videoState(page);
+      assert.equal(playing.paused, false, 'Play plays');
+      assert.equal(playing.muted, false, 'with sound');
+
+      // seeking=false: the seek bar is disabled, a click on it and L leave the position alone.
+      await showControls(page);
+      assert.equal(await page.locator('s72-player [part="seek-input"]').isDisabled(), true, 'the seek bar is disabled');
+      const at = (await videoState(page)).currentTime;
+      await clickSeekBarAt(page, 0.75, { force: true });
+      await page.locator('s72-player [part="play-button"]').focus();
+      await page.keyboard.press('l');
+      await page.waitForTimeout(1_000);
+      const still = await videoState(page);
+      assert.ok(still.currentTime >= at && still.currentTime < at + 4, `no seek: ${at} → ${still.currentTime}`);
+      assert.equal(still.seekedEvents, 0, 'no seek reached the video');
+
+      // rates=true: Playback speed → x2 in the settings menu; the video plays at 2×.
+      await showControls(page);
+      await page.locator('s72-player [part~="settings-button"]').click();
+      await page.locator('s72-player [role="menuitem"]:has-text("Playback speed")').first().click();
+      await page.locator('s72-player [role="menuitemradio"]:has-text("x2")').click();
+      await page.keyboard.press('Escape');
+      assert.equal((await videoState(page)).playbackRate, 2, 'the video plays at 2×');
+      const rate = await measuredRate(page);
+      assert.ok(rate > 1.6 && rate < 2.4, `media time advances at ${rate.toFixed(2)}× the clock`);
     } finally {
       await context.close();
     }
