@@ -55,6 +55,9 @@ export const PLAYER_TELEMETRY_FIELDS = Object.freeze({
   adBlocked: 'boolean|number',
 } as const);
 
+/** The demo storefront's Cast receiver application id (configuration `cast_app_id`). */
+export const DEMO_CAST_APP_ID = '5720DE30';
+
 export const FEATURE_TOGGLES = Object.freeze({
   block_firefox: false,
   block_macos_widevine: false,
@@ -598,6 +601,11 @@ export function registerServices(app: FastifyInstance, state: DemoState): void {
     devices_url: '/devices.html',
     // The native app's store page: "Get the app to view" on an unsupported mobile browser (play-page §2).
     app_url: 'https://apps.example.com/s72',
+    // Casting on, with the demo's receiver app id (player-and-client §5 "cast config enabled with an
+    // appId"): the cast button appears wherever the Cast sender script loads; `cast=false` or the
+    // `cast` feature toggle turn it off.
+    cast_enabled: true,
+    cast_app_id: DEMO_CAST_APP_ID,
   }));
   app.get('/services/content/configuration', async () => ({
     heartbeat_frequency: HEARTBEAT_FREQUENCY_S,

@@ -138,11 +138,13 @@ export interface S72PlayerConfig {
    * `orientation`: `landscape` (default) or `portrait` cards.
    */
   endScreen?: { timingS?: number; enabled?: boolean; orientation?: 'landscape' | 'portrait' };
-  // player-and-client §3 "cast.playlist {baseUrl, authToken}", §5 "Casting requires cast config enabled with an appId"; play-page §2 `cast`, §9 "Default cast app id"
+  // player-and-client §3 "cast.playlist {baseUrl, authToken}", §5 "Casting requires cast config enabled with an appId"; play-page §2 `cast`
   /**
-   * Casting to a Google Cast receiver. Off unless `enabled: true`; never on Safari, smart TVs or Firefox. `appId` defaults to
-   * `DEFAULT_CAST_APP_ID`; `playlist` is what the receiver calls the storefront with (default: this
-   * origin and the content's auth token). See README "Casting and AirPlay".
+   * Casting to a Google Cast receiver. Needs `enabled: true` and the receiver application's `appId`
+   * (there is no default receiver); never on Safari, smart TVs or Firefox. Enabled without an
+   * `appId`, or when the Cast sender script fails to load, the cast button shows disabled with the
+   * reason ("Cast unavailable"). `playlist` is what the receiver calls the storefront with (default:
+   * this origin and the content's auth token). See README "Casting and AirPlay".
    */
   cast?: { enabled?: boolean; appId?: string; playlist?: { baseUrl?: string; authToken?: string } };
   // play-page §2 `airplay=false`

@@ -8,6 +8,10 @@
  * embed the play page and receive its window messages (issue 8; DESIGN.md "Window messages"). Unset:
  * no list, any http(s) parent origin gets them (they never carry a token).
  *
+ * `VITE_CAST_APP_ID`: the Cast receiver application id used when the storefront's configuration has
+ * no `cast_app_id` (play-page §9 "Default cast app id is present"). Unset: none, and casting enabled
+ * without an app id shows "Cast unavailable" (player-and-client §5).
+ *
  * `VITE_BYPASS_CACHE`: `true`/`1` makes every session send `x-bypass-cache` unless the address's
  * `bypassCache` parameter (or the viewer's stored choice) says otherwise. Unset: off.
  */
@@ -32,3 +36,7 @@ export const ALLOWED_PARENT_ORIGINS: readonly string[] | undefined =
 const bypassCache = env['VITE_BYPASS_CACHE'];
 
 export const BYPASS_CACHE_DEFAULT: boolean = typeof bypassCache === 'string' && ['true', '1'].includes(bypassCache.trim().toLowerCase());
+
+const castAppId = env['VITE_CAST_APP_ID'];
+
+export const DEFAULT_CAST_APP_ID: string | undefined = typeof castAppId === 'string' && castAppId.trim() ? castAppId.trim() : undefined;

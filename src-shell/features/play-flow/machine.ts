@@ -600,7 +600,7 @@ function streamsLoaded(
     restrictions: state.device?.restrictions,
   });
   // [cast] casting and AirPlay switches, app id, manage-devices page (play-page §2, §9; cast-config.ts)
-  Object.assign(config, castPlayerConfig(env.origin, state.session, state.configuration, env.allowedOrigins));
+  Object.assign(config, castPlayerConfig(env.origin, state.session, state.configuration, env.allowedOrigins, { castToggle: state.device?.castToggle }));
   const chosen = chooseStream(response.streams, state.capabilities, configuredKeySystems(config));
   if (!chosen) return unsupported({ ...state, status: 'loading', phase: 'streams' }, 'content_not_supported', state.device, state.configuration);
   // play-page §9: a DRM-only restriction blocks DRM streams only.
