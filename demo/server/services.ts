@@ -560,7 +560,7 @@ export function registerServices(app: FastifyInstance, state: DemoState): void {
   // ---- users -------------------------------------------------------------------------------
   app.get('/services/users/detail/users', async (req) => {
     const { viewer } = authenticate(state, req);
-    return { account: { user_id: viewer.user_id, dob: viewer.dob, email: viewer.email } };
+    return { account: { user_id: viewer.user_id, dob: viewer.dob, email: viewer.email, ...(viewer.groups ? { groups: viewer.groups } : {}) } };
   });
 
   app.get('/services/users/v1/user_pin_codes/exists', async (req) => {

@@ -127,6 +127,15 @@ export interface S72PlayerConfig {
    * or a path; anything else (e.g. `javascript:`) is ignored and the button hidden. Absent: no button.
    */
   navigateBackUrl?: string;
+  // player-and-client §9 "Player version", "25% of 'experiment' users get the new player"
+  /**
+   * The rollout track the embedding page put this viewer on: `new` (the new player of a staged
+   * rollout) or `current` (default). The version label reads "s72-player {version} (new)" and
+   * player telemetry's `player` field "s72-player/{version}+new {engine}", so the two tracks can be
+   * told apart. The hosted play page gives `new` to 25 % of the storefront's `experiment` group,
+   * chosen by user id.
+   */
+  playerTrack?: 'new' | 'current';
   // player-and-client §3 `showSubtitleSettings`
   /** False hides the subtitle-settings submenu. Default true. */
   showSubtitleSettings?: boolean;
