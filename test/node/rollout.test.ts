@@ -5,7 +5,7 @@
  */
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { NEW_PLAYER_PERCENT, playerTrack, rolloutBucket } from '../../src-shell/features/play-flow/rollout.ts';
+import { NEW_PLAYER_PERCENT, playerTrack, rolloutBucket } from '../../src-shell/features/play-flow/rollout.js';
 
 const GROUPS = ['experiment'];
 
