@@ -27,6 +27,16 @@ const ts = () =>
     include: ['src-element/**/*.ts'],
   });
 
+// issue 26 "the version label and telemetry carry the player's version from package.json"
+/** Replaces `__S72_PLAYER_VERSION__` (src-element/core/version.ts) with package.json's version, after TypeScript. */
+const playerVersion = () => ({
+  name: 's72-player-version',
+  transform(code, id) {
+    if (!id.replace(/\\/g, '/').endsWith('src-element/core/version.ts')) return null;
+    return { code: code.replaceAll('__S72_PLAYER_VERSION__', JSON.stringify(pkg.version)), map: null };
+  },
+});
+
 // shaka's compiled build references `this` at its top level inside a wrapper; keep Rollup quiet
 // about that one file, and fail on any other warning that usually hides a real bug.
 const onwarn = (warning, warn) => {
@@ -86,7 +96,7 @@ export default [
       client: 'src-element/core/client/index.ts',
     },
     external: isDependency,
-    plugins: [nodeResolve({ browser: true }), ts()],
+    plugins: [nodeResolve({ browser: true }), ts(), playerVersion()],
     output: {
       dir: 'dist',
       format: 'es',
@@ -113,6 +123,7 @@ export default [
       browserXmlDom(),
       nodeResolve({ browser: true }),
       ts(),
+      playerVersion(),
       terser({ format: { comments: /@license|SPDX-License-Identifier/ } }),
     ],
     output: {

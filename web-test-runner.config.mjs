@@ -1,11 +1,15 @@
 // Browser tests (unit, component, integration) in real Chromium, against the real demo storefront.
 // Run through `npm run test:browser`, which loads tsx so this file can start the TypeScript server.
+import { readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { esbuildPlugin } from '@web/dev-server-esbuild';
 import { chromeLauncher } from '@web/test-runner-chrome';
 import { createDemoServer } from './demo/server/app.ts';
 import { CHROME_FLAGS, CHROME_PATH } from './test/support/chromium.mjs';
 import { reactEsmPlugin } from './test/shell/support/react-esm-plugin.mjs';
+
+/** package.json's version, injected into src-element/core/version.ts as the builds do. */
+const PACKAGE_VERSION = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8')).version;
 
 /**
  * The package's own specifiers → its sources, for the play page's modules and their tests (the
@@ -76,7 +80,8 @@ export default {
     reactEsmPlugin(),
     packageSourcesPlugin(),
     ownShakaDashBuildPlugin(),
-    esbuildPlugin({ ts: true, tsx: true, target: 'es2022', tsconfig: 'tsconfig.json' }),
+    // src-element/core/version.ts: package.json's version, as the builds inject it (issue 26).
+    esbuildPlugin({ ts: true, tsx: true, target: 'es2022', tsconfig: 'tsconfig.json', define: { __S72_PLAYER_VERSION__: JSON.stringify(PACKAGE_VERSION) } }),
   ],
   testRunnerHtml: (testFramework) => `<!doctype html>
     <html><head><meta charset="utf-8"></head><body>

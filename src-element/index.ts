@@ -12,7 +12,7 @@ export type { S72EndScreenClick } from './events.js';
 export type { S72CastChange } from './events.js';
 export type { S72CastCommand } from './core/cast/cast-commands.js';
 export type { CastAppState, CastConnectionStatus, CastErrorScreen, CastState } from './core/cast/cast-state.js';
-export { CAST_SDK_URL, DEFAULT_CAST_APP_ID, DEFAULT_MANAGE_DEVICES_URL } from './core/cast/cast-constants.js';
+export { CAST_SDK_URL, DEFAULT_MANAGE_DEVICES_URL } from './core/cast/cast-constants.js';
 export { castSdkLoader, type CastSdk, type CastSdkLoader, type CastScriptInjector } from './core/cast/sdk-loader.js';
 export {
   EVENT_PROPS,

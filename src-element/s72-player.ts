@@ -201,7 +201,8 @@ function createMediaElement(): HTMLVideoElement {
  * @csspart close-button - the end screen's Close button
  * @fires {CustomEvent<S72CastChange>} s72-cast-change - casting: the connection status, the receiver app's state, the error screen, the receiver's name or the connection-lost flag changed
  * @fires {CustomEvent<{available: boolean; active: boolean}>} s72-airplay-change - an AirPlay target became available or unavailable, or playback moved to or from one
- * @csspart cast-button - the control bar's Google Cast button
+ * @csspart cast-button - the control bar's Google Cast button (shown disabled, `aria-disabled`, when casting is enabled but unavailable)
+ * @csspart cast-unavailable - why casting is unavailable (no receiver app id, or the Cast sender script did not load): the disabled cast button's tooltip
  * @csspart airplay-button - the control bar's AirPlay button
  * @csspart cast-panel - the cast panel shown while casting: the choose-device prompt, "Casting to {receiver}", the cast controls, the error screens
  * @csspart cast-status - the cast panel's status line ("Casting to {receiver}")
@@ -300,7 +301,7 @@ export class S72Player extends PlayerMediaApi {
    */
   @property({ attribute: false }) suggestions: readonly S72Suggestion[] = [];
   /**
-   * Loads the Google Cast sender SDK when `config.cast.enabled` is true; null: the Google script at
+   * Loads the Google Cast sender SDK when `config.cast.enabled` is true and `config.cast.appId` is set; null: the Google script at
    * `CAST_SDK_URL`. Give your own (e.g. `castSdkLoader(inject)`) to load it another way.
    */
   @property({ attribute: false }) castSdkLoader: CastSdkLoader | null = null;
@@ -595,7 +596,7 @@ export class S72Player extends PlayerMediaApi {
         <s72-announcer></s72-announcer>
         <!-- "Tap to unmute" after a muted autoplay (issue 22 item 13); before the controls in the Tab order. -->
         <s72-unmute-button ?inert=${covered} exportparts="unmute-button"></s72-unmute-button>
-        <s72-control-bar ?inert=${covered} part="controls" exportparts="play-button, seek-bar, seek-input, seek-tooltip, seek-preview, seek-buffered, seek-chapter-marker, seek-chapter-title, time, live-badge, live-edge, live-button, mute-button, volume, settings-button, settings-menu, menu-item, fullscreen-button, cast-button, airplay-button">
+        <s72-control-bar ?inert=${covered} part="controls" exportparts="play-button, seek-bar, seek-input, seek-tooltip, seek-preview, seek-buffered, seek-chapter-marker, seek-chapter-title, time, live-badge, live-edge, live-button, mute-button, volume, settings-button, settings-menu, menu-item, fullscreen-button, cast-button, cast-unavailable, airplay-button">
           ${ICON_NAMES.filter((name) => CONTROL_BAR_ICONS.has(name)).map((name) => html`<slot name=${name} slot=${name}>${icon(name)}</slot>`)}
         </s72-control-bar>
         <!-- After the controls: its version label is the last Tab stop. -->

@@ -5,7 +5,7 @@
  * JSX is compiled by Vite's built-in transform with React's automatic runtime (no plugin); the
  * output has no inline scripts and no eval, so the page runs under a strict CSP.
  */
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { defineConfig, type Plugin } from 'vite';
 
@@ -160,9 +160,13 @@ function preloadStartChunks(): Plugin {
   };
 }
 
+/** package.json's version, injected into src-element/core/version.ts (issue 26: never hand-copied). */
+const PACKAGE_VERSION = (JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { version: string }).version;
+
 export default defineConfig({
   root,
   base: BASE,
+  define: { __S72_PLAYER_VERSION__: JSON.stringify(PACKAGE_VERSION) },
   publicDir: false,
   envPrefix: 'VITE_',
   plugins: [ownShakaDashBuild(), shakaAsGlobalScript(), shellComponentsWithoutSideEffects(), preloadStartChunks()],

@@ -167,6 +167,8 @@ export interface CatalogueViewer {
   plans: { plan_id: string; expiry: RelTime }[];
   /** Concurrent streams allowed (heartbeat limit, play-page §7); default {@link DEFAULT_MAX_STREAMS}. */
   max_streams?: number;
+  /** Storefront groups, e.g. `experiment` (player-and-client §9 staged rollout); absent: none. */
+  groups?: string[];
   library: CatalogueLibraryEntry[];
   progress: CatalogueProgress[];
 }

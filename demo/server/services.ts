@@ -62,6 +62,9 @@ export const PLAYER_TELEMETRY_FIELDS = Object.freeze({
   adBlocked: 'boolean|number',
 } as const);
 
+/** The demo storefront's Cast receiver application id (configuration `cast_app_id`). */
+export const DEMO_CAST_APP_ID = '5720DE30';
+
 export const FEATURE_TOGGLES = Object.freeze({
   block_firefox: false,
   block_macos_widevine: false,
@@ -660,7 +663,7 @@ export function registerServices(app: FastifyInstance, state: DemoState): void {
   // ---- users -------------------------------------------------------------------------------
   app.get('/services/users/detail/users', async (req) => {
     const { viewer } = authenticate(state, req);
-    return { account: { user_id: viewer.user_id, dob: viewer.dob, email: viewer.email } };
+    return { account: { user_id: viewer.user_id, dob: viewer.dob, email: viewer.email, ...(viewer.groups ? { groups: viewer.groups } : {}) } };
   });
 
   app.get('/services/users/v1/user_pin_codes/exists', async (req) => {
@@ -710,6 +713,11 @@ export function registerServices(app: FastifyInstance, state: DemoState): void {
     devices_url: '/devices.html',
     // The native app's store page: "Get the app to view" on an unsupported mobile browser (play-page §2).
     app_url: 'https://apps.example.com/s72',
+    // Casting on, with the demo's receiver app id (player-and-client §5 "cast config enabled with an
+    // appId"): the cast button appears wherever the Cast sender script loads; `cast=false` or the
+    // `cast` feature toggle turn it off.
+    cast_enabled: true,
+    cast_app_id: DEMO_CAST_APP_ID,
   }));
   app.get('/services/content/configuration', async () => ({
     heartbeat_frequency: HEARTBEAT_FREQUENCY_S,

@@ -1,8 +1,9 @@
 // issue 23 "Code that a start does not need loads on demand"; player-and-client §5 "Casting requires cast config enabled"
 /**
  * Casting, loaded on demand. This stub is always present and small: until casting is allowed here
- * (`config.cast.enabled`, a browser that can cast: `core/cast/cast-support.ts`) the cast state is
- * the initial one (UNAVAILABLE: no cast button, no cast panel). Once it is, the cast chunk
+ * (`config.cast.enabled` with an `appId`, a browser that can cast: `core/cast/cast-support.ts`) the
+ * cast state is the initial one (UNAVAILABLE: no cast button, no cast panel), or, enabled without
+ * an app id, UNAVAILABLE with `unavailable: 'no-app-id'` (the button shows disabled). Once it is, the cast chunk
  * (cast-sender.ts: the SDK, the session, the state machine, the cast panel) is loaded and takes
  * over; a command before then loads it too, so the answer (e.g. `cast_sdk_not_loaded`) is the
  * sender's own.
@@ -90,7 +91,12 @@ export class CastController implements ReactiveController {
 
   private update(): void {
     if (this.sender || this.loading || this.loadFailed) return;
-    if (castSupport(this.host.effectiveConfig, this.userAgent()) === 'allowed') void this.load();
+    const support = castSupport(this.host.effectiveConfig, this.userAgent());
+    if (support === 'allowed') return void this.load();
+    // §5 "Casting requires cast config enabled with an appId": enabled without one shows the cast
+    // button as unavailable (no chunk, no SDK: there is no receiver to cast to).
+    const unavailable = support === 'no-app-id' ? 'no-app-id' : null;
+    if (this.host.store.getState().cast.unavailable !== unavailable) this.host.store.setUi({ cast: { ...INITIAL_CAST_STATE, unavailable } });
   }
 
   private load(): Promise<CastSender | null> {

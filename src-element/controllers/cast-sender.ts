@@ -8,7 +8,8 @@
  * `s72-cast-request` commands back (`core/cast/cast-commands.ts`).
  *
  * - SDK missing, failing, or silent for 30 s: `cast_sdk_not_loaded` (recoverable), the state is
- *   UNAVAILABLE, playback is untouched.
+ *   UNAVAILABLE with `unavailable: 'sdk-not-loaded'` (the cast button shows disabled, with the
+ *   reason), playback is untouched. Enabled without an app id (§5): `unavailable: 'no-app-id'`.
  * - A session: the local video pauses, the playlist start message goes out on the status channel
  *   (slug, authToken, baseUrl, telemetry, heartbeat, playFrom, originatedFrom), and while casting
  *   and the page is visible the status (`APP_STATUS?` + `GET_STATUS`) is asked for every 5 s,
@@ -148,11 +149,13 @@ export class CastSender implements ReactiveController {
   private update(): void {
     const support = castSupport(this.host.effectiveConfig, this.userAgent());
     if (support !== 'allowed') {
-      if (this.sdk || this.state.connectionStatus !== 'UNAVAILABLE') {
+      // §5: enabled without an app id shows "cast unavailable"; otherwise casting is simply off.
+      const reason = support === 'no-app-id' ? 'no-app-id' : null;
+      if (this.sdk || this.state.connectionStatus !== 'UNAVAILABLE' || this.state.unavailable !== reason) {
         // Casting switched off (or not allowed here): leave the session to the receiver, stop listening.
         this.detachSession();
         this.unbindContext();
-        this.dispatch({ type: 'unavailable' });
+        this.dispatch({ type: 'unavailable', reason });
       }
       return;
     }
@@ -170,7 +173,7 @@ export class CastSender implements ReactiveController {
       // §7/§9: the SDK's absence degrades casting only.
       const reported = (error as S72Error).code === 'cast_sdk_not_loaded' ? (error as S72Error) : castError('cast_sdk_not_loaded', error);
       this.loadFailed = true;
-      this.dispatch({ type: 'unavailable', error: reported });
+      this.dispatch({ type: 'unavailable', error: reported, reason: 'sdk-not-loaded' });
       this.host.report(reported);
     } finally {
       this.loading = null;
@@ -181,8 +184,10 @@ export class CastSender implements ReactiveController {
     this.sdk = sdk;
     const fw = sdk.framework;
     const context = fw.CastContext.getInstance();
+    const appId = castAppId(this.host.effectiveConfig);
+    if (!appId) return; // §5: never a default receiver (update() shows "no-app-id")
     context.setOptions({
-      receiverApplicationId: castAppId(this.host.effectiveConfig),
+      receiverApplicationId: appId,
       autoJoinPolicy: sdk.chromeCast.AutoJoinPolicy.ORIGIN_SCOPED,
     });
     this.context = context;

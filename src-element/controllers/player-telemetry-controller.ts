@@ -173,6 +173,7 @@ export class PlayerTelemetryController implements ReactiveController {
       nowMs,
       slug: this.host.content?.slug ?? '',
       engine: engine.name,
+      track: state.playerTrack,
       loadedAtMs: this.loadedAtMs,
       live: state.live,
       currentTime: state.currentTime,

@@ -57,7 +57,7 @@ export interface StateOwners {
   /** The parts of the player configuration the surfaces read. */
   config?: Pick<
     S72PlayerConfig,
-    'seeking' | 'fullscreen' | 'restrictions' | 'playbackRates' | 'title' | 'subtitle' | 'navigateBackUrl' | 'showSubtitleSettings' | 'endScreen'
+    'seeking' | 'fullscreen' | 'restrictions' | 'playbackRates' | 'title' | 'subtitle' | 'navigateBackUrl' | 'showSubtitleSettings' | 'endScreen' | 'playerTrack'
   > | null;
   /** The surfaces' state (`core/ui/ui-state.ts`); change it with `PlayerStore.setUi()`. */
   ui?: PlayerUi;
@@ -284,6 +284,9 @@ export const PLAYER_STATE = {
   subtitle: { get: ({ config }) => (typeof config?.subtitle === 'string' ? config.subtitle : '') },
   /** The title bar's back button target (validated by the title bar: http(s) or same-origin only), or ''. */
   backUrl: { get: ({ config }) => (typeof config?.navigateBackUrl === 'string' ? config.navigateBackUrl : '') },
+  // player-and-client §9 "25% of 'experiment' users get the new player"
+  /** The rollout track the page put this viewer on: `new` or `current` (default). */
+  playerTrack: { get: ({ config }): 'new' | 'current' => (config?.playerTrack === 'new' ? 'new' : 'current') },
   // player-and-client §3 `showSubtitleSettings`
   /** The subtitle-settings submenu shows (default true). */
   showSubtitleSettings: { get: ({ config }) => config?.showSubtitleSettings !== false },

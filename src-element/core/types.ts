@@ -151,6 +151,15 @@ export interface S72PlayerConfig {
    * or a path; anything else (e.g. `javascript:`) is ignored and the button hidden. Absent: no button.
    */
   navigateBackUrl?: string;
+  // player-and-client §9 "Player version", "25% of 'experiment' users get the new player"
+  /**
+   * The rollout track the embedding page put this viewer on: `new` (the new player of a staged
+   * rollout) or `current` (default). The version label reads "s72-player {version} (new)" and
+   * player telemetry's `player` field "s72-player/{version}+new {engine}", so the two tracks can be
+   * told apart. The hosted play page gives `new` to 25 % of the storefront's `experiment` group,
+   * chosen by user id.
+   */
+  playerTrack?: 'new' | 'current';
   // player-and-client §3 `showSubtitleSettings`
   /** False hides the subtitle-settings submenu. Default true. */
   showSubtitleSettings?: boolean;
@@ -162,11 +171,13 @@ export interface S72PlayerConfig {
    * `orientation`: `landscape` (default) or `portrait` cards.
    */
   endScreen?: { timingS?: number; enabled?: boolean; orientation?: 'landscape' | 'portrait' };
-  // player-and-client §3 "cast.playlist {baseUrl, authToken}", §5 "Casting requires cast config enabled with an appId"; play-page §2 `cast`, §9 "Default cast app id"
+  // player-and-client §3 "cast.playlist {baseUrl, authToken}", §5 "Casting requires cast config enabled with an appId"; play-page §2 `cast`
   /**
-   * Casting to a Google Cast receiver. Off unless `enabled: true`; never on Safari, smart TVs or Firefox. `appId` defaults to
-   * `DEFAULT_CAST_APP_ID`; `playlist` is what the receiver calls the storefront with (default: this
-   * origin and the content's auth token). See README "Casting and AirPlay".
+   * Casting to a Google Cast receiver. Needs `enabled: true` and the receiver application's `appId`
+   * (there is no default receiver); never on Safari, smart TVs or Firefox. Enabled without an
+   * `appId`, or when the Cast sender script fails to load, the cast button shows disabled with the
+   * reason ("Cast unavailable"). `playlist` is what the receiver calls the storefront with (default:
+   * this origin and the content's auth token). See README "Casting and AirPlay".
    */
   cast?: { enabled?: boolean; appId?: string; playlist?: { baseUrl?: string; authToken?: string } };
   // play-page §2 `airplay=false`

@@ -90,7 +90,8 @@ export const CONTROL_BAR_ICONS: ReadonlySet<IconName> = new Set<IconName>(['play
  * @csspart settings-menu - the settings menu panel
  * @csspart menu-item - every item of the settings menu
  * @csspart fullscreen-button - the fullscreen button (hidden where fullscreen is unsupported or blocked)
- * @csspart cast-button - the cast button (`s72-cast-button`; shown once the Cast SDK finds devices)
+ * @csspart cast-button - the cast button (`s72-cast-button`; shown once the Cast SDK finds devices, or disabled when casting is enabled but unavailable)
+ * @csspart cast-unavailable - why casting is unavailable (the disabled cast button's tooltip)
  * @csspart airplay-button - the AirPlay button (shown while an AirPlay target is available)
  * @csspart live-badge - the LIVE badge (live only); it also has the part `live-edge` while at the live edge
  * @csspart live-edge - the LIVE badge while playback is within `LIVE_EDGE_TOLERANCE_S` of the live edge
@@ -353,7 +354,7 @@ export class S72ControlBar extends LitElement {
         aria-valuetext=${t('player.volumePercent', { percent: volumePercent })}
         @input=${this.onVolumeInput}
       />
-      <s72-cast-button exportparts="cast-button, airplay-button"></s72-cast-button>
+      <s72-cast-button exportparts="cast-button, cast-unavailable, airplay-button"></s72-cast-button>
       <s72-settings-menu exportparts="settings-button, settings-menu, menu-item"><slot name="settings" slot="settings">${icon('settings')}</slot></s72-settings-menu>
       <button
         part="fullscreen-button"

@@ -42,7 +42,7 @@ export const DEBUG_CLICK_WINDOW_MS = 2000;
  * @cssprop [--s72-stats-buffer-color=#81c784] - the buffer-ahead line
  */
 export class S72StatsOverlay extends PlayerUiElement {
-  static override storeKeys = ['debug', 'stats', 'controlsVisible', 'menuOpen'] as const;
+  static override storeKeys = ['debug', 'stats', 'controlsVisible', 'menuOpen', 'playerTrack'] as const;
 
   static override styles = css`
     :host {
@@ -192,7 +192,7 @@ export class S72StatsOverlay extends PlayerUiElement {
         ?hidden=${(!controlsVisible && !debug) || menuOpen}
         @click=${this.onVersionClick}
       >
-        s72-player ${PLAYER_VERSION}
+        s72-player ${PLAYER_VERSION}${this.state.playerTrack === 'new' ? ' (new)' : ''}
       </button>
     `;
   }

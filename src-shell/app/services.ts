@@ -49,14 +49,17 @@ export function pageUrlWithoutTokens(href: string): string {
 
 /**
  * The device support check of play-page §4 step 5: this browser against the matrix, with the
- * restriction toggles of every toggles endpoint (a toggles failure keeps the default restrictions).
+ * restriction toggles of every toggles endpoint (a toggles failure keeps the default restrictions),
+ * and the `cast` toggle for the player's casting switch.
  */
 export async function checkDeviceWithToggles(client: ContentClient, signal?: AbortSignal): Promise<DeviceSupport> {
   const toggles = await client.getFeatureToggles(signal).then(
     (t) => ({ ...t.users, ...t.shopping, ...t.meta, ...t.content }) as Record<string, unknown>,
     () => undefined,
   );
-  return checkCurrentDevice({ restrictions: restrictionsFromToggles(toggles) });
+  const support = await checkCurrentDevice({ restrictions: restrictionsFromToggles(toggles) });
+  // The `cast` toggle switches casting off (issue 26; play-page §2 `cast`, player-and-client §5).
+  return typeof toggles?.['cast'] === 'boolean' ? { ...support, castToggle: toggles['cast'] } : support;
 }
 
 /**

@@ -401,6 +401,12 @@ const ROWS: Record<PlayerStateKey, RowCase> = {
     act: (store) => store.setOwners({ config: { navigateBackUrl: '/browse' } }),
     after: (value) => value === '/browse',
   },
+  playerTrack: {
+    owners: () => ({ config: {} }),
+    before: 'current',
+    act: (store) => store.setOwners({ config: { playerTrack: 'new' } }),
+    after: (value) => value === 'new',
+  },
   showSubtitleSettings: {
     owners: () => ({ config: {} }),
     before: true,

@@ -17,6 +17,7 @@ import type { Browser } from 'playwright-core';
 import { newPage, waitForPlayback } from './support/browser.js';
 import { TOKENS, type Demo, type RecordedRequest } from './support/demo.js';
 import { useDemoAndBrowser } from './support/hooks.js';
+import { DEMO_CAST_APP_ID } from '../../demo/server/services.js';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 
@@ -115,6 +116,87 @@ describe('play page: casting', { timeout: 120_000 }, () => {
       assert.deepEqual(violations, [], 'no CSP violation');
     } finally {
       await context.close();
+    }
+  });
+
+  it('the demo configuration enables casting with its app id: the button shows where the sender loads; cast=false or the cast toggle off: none; no sender script: "Cast unavailable" (issue 26)', async () => {
+    type CastRow = { connectionStatus: string; unavailable: string | null };
+    const castOf = (page: import('playwright-core').Page) =>
+      page.evaluate(() => (document.querySelector('s72-player') as (HTMLElement & { store: { getState(): { cast: CastRow } } }) | null)?.store.getState().cast ?? null);
+    const open = async (query: string, setup: (page: import('playwright-core').Page, senderRequests: string[]) => Promise<unknown>) => {
+      const { context, page } = await newPage(browser);
+      const senderRequests: string[] = [];
+      await setup(page, senderRequests);
+      await page.goto(demo.playUrl(`#/film/clear-skies/clear-skies?u=${TOKENS.adult}${query}`));
+      await waitForPlayback(page, 0.5);
+      await page.mouse.move(400, 300);
+      return { context, page, senderRequests, button: page.locator('s72-player [part="cast-button"]') };
+    };
+    const fakeSender = async (page: import('playwright-core').Page, senderRequests: string[]) =>
+      page.route('https://www.gstatic.com/**', async (route) => {
+        senderRequests.push(route.request().url());
+        await route.fulfill({ status: 200, contentType: 'text/javascript', body: sender });
+      });
+
+    // The demo's own configuration (no override): casting on, with the demo receiver app id.
+    {
+      const { context, page, senderRequests, button } = await open('', fakeSender);
+      try {
+        await button.waitFor({ state: 'visible', timeout: 10_000 });
+        assert.equal(senderRequests.length, 1);
+        assert.equal(await button.getAttribute('aria-label'), 'Cast');
+        const options = await page.evaluate(() => (window as unknown as { __fakeCast: { optionsSet: Array<Record<string, unknown>> } }).__fakeCast.optionsSet.at(-1));
+        assert.equal(options?.['receiverApplicationId'], DEMO_CAST_APP_ID, 'the demo app id, never a default receiver');
+      } finally {
+        await context.close();
+      }
+    }
+    // cast=false in the address: no sender script, no button.
+    {
+      const { context, page, senderRequests, button } = await open('&cast=false', fakeSender);
+      try {
+        assert.equal(senderRequests.length, 0);
+        assert.equal(await button.isVisible(), false);
+        assert.deepEqual(await castOf(page).then((c) => c && { status: c.connectionStatus, unavailable: c.unavailable }), { status: 'UNAVAILABLE', unavailable: null });
+      } finally {
+        await context.close();
+      }
+    }
+    // The storefront's `cast` feature toggle off: the same.
+    {
+      const { context, page, senderRequests, button } = await open('', async (p, requests) => {
+        await fakeSender(p, requests);
+        await p.route('**/feature_toggles', async (route) => {
+          const response = await route.fetch();
+          const body = (await response.json()) as { feature_toggles: Record<string, unknown> };
+          await route.fulfill({ response, json: { feature_toggles: { ...body.feature_toggles, cast: false } } });
+        });
+      });
+      try {
+        assert.equal(senderRequests.length, 0);
+        assert.equal(await button.isVisible(), false);
+        assert.equal((await castOf(page))?.unavailable, null);
+      } finally {
+        await context.close();
+      }
+    }
+    // The sender script cannot load (offline, blocked): the button shows disabled, with the reason.
+    {
+      const { context, page, button } = await open('', (p) => p.route('https://www.gstatic.com/**', (route) => route.abort('internetdisconnected')));
+      try {
+        await button.waitFor({ state: 'visible', timeout: 10_000 });
+        assert.equal(await button.getAttribute('aria-disabled'), 'true');
+        assert.equal(await button.getAttribute('aria-label'), 'Cast unavailable');
+        await button.hover();
+        const why = page.locator('s72-player [part="cast-unavailable"]');
+        await why.waitFor({ state: 'visible', timeout: 5_000 });
+        assert.equal((await why.innerText()).trim(), 'The Cast service could not be reached.');
+        await button.click({ force: true });
+        await page.waitForTimeout(300);
+        assert.equal((await castOf(page))?.connectionStatus, 'UNAVAILABLE', 'a click does nothing');
+      } finally {
+        await context.close();
+      }
     }
   });
 

@@ -31,7 +31,7 @@ describe('CastController timings (player-and-client §9 "Cast")', function () {
     FakeCast.uninstall();
     fake = new FakeCast();
     host = (await controllerHost()) as CastTestHost;
-    host.effectiveConfig = { cast: { enabled: true } };
+    host.effectiveConfig = { cast: { enabled: true, appId: 'ABCD1234' } };
     host.content = { slug: '/film/night-harbour', assets: {}, authorization: 'token' };
     host.castSdkLoader = fake.loader;
     clock = sinon.useFakeTimers({ now: 1_000_000, toFake: ['setTimeout', 'clearTimeout', 'Date'] });
@@ -187,6 +187,27 @@ describe('CastController timings (player-and-client §9 "Cast")', function () {
     expect(host.errors.map((e) => e.code)).to.deep.equal(['cast_sdk_not_loaded']);
     expect(host.errors[0]!.message).to.equal('Cast SDK not loaded');
     expect(cast.current.connectionStatus).to.equal('UNAVAILABLE');
+    expect(cast.current.unavailable, 'shown as unavailable, not only hidden').to.equal('sdk-not-loaded');
+    expect(host.store.getState().cast.unavailable).to.equal('sdk-not-loaded');
+  });
+
+  it('enabled without an app id (player-and-client §5): no cast chunk, no SDK, no default receiver; the cast state says why casting is unavailable', async () => {
+    host.effectiveConfig = { cast: { enabled: true } };
+    const controller = new CastController(host, { userAgent: () => CHROME_UA });
+    expect(await controller.ready, 'the cast chunk is not loaded').to.equal(null);
+    await clock.tickAsync(31_000);
+    expect(fake.injectedUrls).to.deep.equal([]);
+    expect(fake.optionsSet).to.deep.equal([]);
+    expect(host.errors).to.deep.equal([]);
+    expect(host.store.getState().cast).to.include({ connectionStatus: 'UNAVAILABLE', unavailable: 'no-app-id' });
+    // An app id arrives: the sender loads with it, and the state is the SDK's.
+    host.effectiveConfig = { cast: { enabled: true, appId: 'ABCD1234' } };
+    host.requestUpdate();
+    await clock.tickAsync(0);
+    await controller.ready;
+    await clock.tickAsync(0);
+    expect(fake.optionsSet.at(-1)).to.include({ receiverApplicationId: 'ABCD1234' });
+    expect(host.store.getState().cast).to.include({ connectionStatus: 'NOT_CONNECTED', unavailable: null });
   });
 
   it('Safari, Firefox, smart TVs, disabled: no SDK requested', async () => {

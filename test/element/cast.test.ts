@@ -54,6 +54,30 @@ describe('casting (<s72-player> with the fake Cast framework)', function () {
     await until(() => element.store.getState().cast.appState === 'PLAYING', () => `casting: ${JSON.stringify(element.store.getState().cast)}`);
   }
 
+  /** The disabled cast button's accessible description (its `aria-describedby` target). */
+  const unavailableReason = (player: S72Player): string | null => {
+    const button = castButton(player);
+    const id = button.getAttribute('aria-describedby');
+    return id ? (button.getRootNode() as ShadowRoot).getElementById(id)?.textContent?.trim() ?? null : null;
+  };
+
+  it('enabled without an app id: no SDK, no default receiver; the cast button shows disabled with the reason, and a click does nothing', async () => {
+    const requests: unknown[] = [];
+    const element = await player({ ...CONFIG, cast: { enabled: true } });
+    element.addEventListener('s72-cast-request', (e) => requests.push(e));
+    await until(() => castButton(element).getAttribute('aria-disabled') === 'true', 'the cast button shows disabled');
+    expect(castButton(element).hidden).to.equal(false);
+    expect(castButton(element).getClientRects().length, 'rendered').to.be.greaterThan(0);
+    expect(castButton(element).getAttribute('aria-label')).to.equal('Cast unavailable');
+    expect(unavailableReason(element)).to.equal('Casting is not set up for this site.');
+    castButton(element).click();
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(requests).to.deep.equal([]);
+    expect(fake.injectedUrls).to.deep.equal([]);
+    expect(fake.optionsSet).to.deep.equal([]);
+    expect(element.store.getState().cast).to.include({ connectionStatus: 'UNAVAILABLE', unavailable: 'no-app-id' });
+  });
+
   it('not enabled: no SDK is loaded, no cast button', async () => {
     const element = await player({});
     await new Promise((resolve) => setTimeout(resolve, 300));
@@ -86,7 +110,11 @@ describe('casting (<s72-player> with the fake Cast framework)', function () {
     await until(() => errors.some((e) => e.code === 'cast_sdk_not_loaded'), 'cast_sdk_not_loaded');
     expect(errors.find((e) => e.code === 'cast_sdk_not_loaded')).to.include({ severity: 'recoverable', category: 'cast' });
     expect(second.lastError, 'playback unaffected').to.equal(null);
-    expect(castButton(second).hidden).to.equal(true);
+    // Shown as unavailable, not only hidden: disabled, labelled, with the reason.
+    await until(() => castButton(second).getAttribute('aria-disabled') === 'true', 'the cast button shows disabled');
+    expect(castButton(second).hidden).to.equal(false);
+    expect(castButton(second).getAttribute('aria-label')).to.equal('Cast unavailable');
+    expect(unavailableReason(second)).to.equal('The Cast service could not be reached.');
     await second.play();
     expect(second.paused).to.equal(false);
   });

@@ -13,8 +13,8 @@ describe('play page cast configuration', () => {
     expect(castPlayerConfig(ORIGIN, session, {}).cast!.enabled).to.equal(false);
     expect(castPlayerConfig(ORIGIN, session).cast!.enabled).to.equal(false);
   });
-  it('enabled: the storefront as playlist base URL and the viewer token; default app id; /devices.html', () => {
-    expect(castPlayerConfig(ORIGIN, session, { cast_enabled: true })).to.deep.equal({
+  it('enabled: the storefront as playlist base URL and the viewer token; no app id without one configured (none built in); /devices.html', () => {
+    expect(castPlayerConfig(ORIGIN, session, { cast_enabled: true }, [], { defaultAppId: undefined })).to.deep.equal({
       cast: { enabled: true, playlist: { baseUrl: ORIGIN, authToken: 'viewer' } },
       airplay: true,
       manageDevicesUrl: 'https://store.example/devices.html',
@@ -24,6 +24,16 @@ describe('play page cast configuration', () => {
     expect(castPlayerConfig(ORIGIN, { ...session, castEnabled: false, airplayEnabled: false }, { cast_enabled: true }).cast!.enabled).to.equal(false);
     expect(castPlayerConfig(ORIGIN, { ...session, airplayEnabled: false }).airplay).to.equal(false);
     expect(castPlayerConfig(ORIGIN, session, { cast_enabled: false }).cast!.enabled).to.equal(false);
+  });
+  it('the `cast` feature toggle false turns casting off; true or unread keeps the configuration', () => {
+    const configuration = { cast_enabled: true, cast_app_id: 'ABCD1234' };
+    expect(castPlayerConfig(ORIGIN, session, configuration, [], { castToggle: false }).cast!.enabled).to.equal(false);
+    expect(castPlayerConfig(ORIGIN, session, configuration, [], { castToggle: true }).cast!.enabled).to.equal(true);
+    expect(castPlayerConfig(ORIGIN, session, configuration, [], {}).cast!.enabled).to.equal(true);
+  });
+  it('the page\'s build-time default app id (play-page §9 "Default cast app id is present") when the configuration names none', () => {
+    expect(castPlayerConfig(ORIGIN, session, { cast_enabled: true }, [], { defaultAppId: 'FEED0001' }).cast!.appId).to.equal('FEED0001');
+    expect(castPlayerConfig(ORIGIN, session, { cast_enabled: true, cast_app_id: 'ABCD1234' }, [], { defaultAppId: 'FEED0001' }).cast!.appId).to.equal('ABCD1234');
   });
   it('the configured app id and devices page; a devices page on another origin falls back to the default', () => {
     const config = castPlayerConfig(ORIGIN, { ...session, authToken: undefined }, { cast_enabled: true, cast_app_id: 'ABCD1234', devices_url: '/account/devices' });
@@ -76,5 +86,26 @@ describe('the flow hands the player its cast settings (play-page §2 `cast`, `ai
     const off = playing({ castEnabled: false, airplayEnabled: false }, configuration);
     expect(off.cast!.enabled).to.equal(false);
     expect(off.airplay).to.equal(false);
+  });
+
+  it('the device check\'s `cast` feature toggle, false, switches casting off', () => {
+    const configuration = { cast_enabled: true, cast_app_id: 'ABCD1234' };
+    const ts = run([
+      { type: 'start', session: playSession() },
+      {
+        type: 'item-loaded',
+        metadata: { kind: 'film', film: FILM },
+        availabilities: [availability('/film/night-harbour')],
+        configuration,
+        capabilities: CHROME,
+        viewer: { kind: 'found', dob: '1985-04-12' },
+        device: { supported: 'yes', browser: 'Chrome', os: 'Linux', mobile: false, fullscreenAllowed: true, castToggle: false },
+        now: NOW,
+      },
+      { type: 'streams-loaded', response: streams(), now: NOW },
+    ]);
+    const state = last(ts).state as Extract<FlowState, { status: 'playing' }>;
+    expect(state.status).to.equal('playing');
+    expect(state.playback.config.cast!.enabled).to.equal(false);
   });
 });

@@ -1,4 +1,4 @@
-// player-and-client §9 "Cast", §7, §8; play-page §9 "Default cast app id is present"
+// player-and-client §9 "Cast", §7, §8
 /**
  * Casting constants ("Default devices page /devices.html"). Framework-free.
  *
@@ -36,13 +36,6 @@ export const CAST_PANEL_FADE_MS = 200;
  * The Google Cast sender SDK: the Web Sender framework URL Google documents. Loaded only when casting is enabled.
  */
 export const CAST_SDK_URL = 'https://www.gstatic.com/cv/js/sender/v1/cast_sender.js?loadCastFramework=1';
-
-// play-page §9 "Default cast app id is present"
-/**
- * The receiver application id used when the configuration has none (the spec does not give its value): Google's Default Media Receiver
- * (`chrome.cast.media.DEFAULT_MEDIA_RECEIVER_APP_ID`). A storefront sets its own with `cast.appId`.
- */
-export const DEFAULT_CAST_APP_ID = 'CC1AD845';
 
 /** The default manage-devices page. */
 export const DEFAULT_MANAGE_DEVICES_URL = '/devices.html';

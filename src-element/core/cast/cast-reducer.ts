@@ -6,12 +6,12 @@
  */
 import type { S72Error } from '../errors.js';
 import type { MediaStatus, ReceiverStatus } from './cast-messages.js';
-import { INITIAL_CAST_STATE, NO_AD, type CastAdState, type CastState, type SdkCastState } from './cast-state.js';
+import { INITIAL_CAST_STATE, NO_AD, type CastAdState, type CastState, type CastUnavailableReason, type SdkCastState } from './cast-state.js';
 
 /** What the cast controller tells the state machine. */
 export type CastEvent =
   /** The SDK did not load, or casting is not allowed here. */
-  | { type: 'unavailable'; error?: S72Error }
+  | { type: 'unavailable'; error?: S72Error; reason?: CastUnavailableReason | null }
   /** `CAST_STATE_CHANGED`. */
   | { type: 'cast-state'; castState: SdkCastState }
   /** The viewer pressed the cast button: the picker opens. */
@@ -47,7 +47,7 @@ const SESSION_FIELDS = {
 export function castReducer(state: CastState, event: CastEvent): CastState {
   switch (event.type) {
     case 'unavailable':
-      return { ...INITIAL_CAST_STATE, error: event.error ?? null };
+      return { ...INITIAL_CAST_STATE, error: event.error ?? null, unavailable: event.reason ?? null };
     case 'cast-state': {
       const sdk = event.castState;
       if (sdk === 'CONNECTED') return { ...state, connectionStatus: 'CONNECTED', isChoosingTarget: false, connectionLost: false };

@@ -58,6 +58,14 @@ export interface CastNowPlaying {
   title: string;
 }
 
+// §5 "Casting requires cast config enabled with an appId"
+/**
+ * Why casting is enabled but cannot work: `no-app-id` (no receiver app configured),
+ * `sdk-not-loaded` (the Cast sender script failed to load). The cast button then shows disabled,
+ * with the reason, instead of disappearing.
+ */
+export type CastUnavailableReason = 'no-app-id' | 'sdk-not-loaded';
+
 /** The cast state. */
 export interface CastState {
   connectionStatus: CastConnectionStatus;
@@ -87,6 +95,8 @@ export interface CastState {
   connectionLost: boolean;
   /** The last cast error, or null. */
   error: S72Error | null;
+  /** Casting is enabled but cannot work, and why; null otherwise. */
+  unavailable: CastUnavailableReason | null;
 }
 
 export const NO_AD: CastAdState = Object.freeze({ isPlayingBreak: false, canSkipAd: false, whenSkippable: null });
@@ -109,6 +119,7 @@ export const INITIAL_CAST_STATE: CastState = Object.freeze({
   duration: 0,
   connectionLost: false,
   error: null,
+  unavailable: null,
 });
 
 /** The SDK's `cast.framework.CastState` values. */
@@ -143,7 +154,11 @@ export function showsReplay(state: CastState): boolean {
   return state.connectionStatus === 'CONNECTED' && (state.appState === 'FINISHED' || state.errorScreen !== null);
 }
 
-/** The cast button shows: the SDK is there and a device is (or may be) reachable. */
+/**
+ * The cast button shows: the SDK is there and a device is (or may be) reachable, or casting is
+ * enabled but cannot work (then it shows disabled, with the reason: {@link CastState.unavailable}).
+ */
 export function castButtonShows(state: CastState): boolean {
+  if (state.unavailable) return true;
   return state.connectionStatus !== 'UNAVAILABLE' && state.connectionStatus !== 'NO_DEVICES_AVAILABLE';
 }

@@ -203,6 +203,8 @@ export const UserResponseSchema = v.object({
     user_id: idSchema,
     dob: nullishString,
     email: nullishString,
+    // player-and-client §9 "'experiment' users": the storefront groups the viewer is in (absent: none).
+    groups: v.nullish(v.array(v.string())),
   }),
 });
 

@@ -99,6 +99,9 @@ export const ar: StringTable<ArabicPlural> = {
   // [cast]
   'cast.start': 'بث',
   'cast.stop': 'إيقاف البث',
+  'cast.unavailable': 'البث غير متاح',
+  'cast.unavailable.no-app-id': 'لم يُعدّ البث لهذا الموقع.',
+  'cast.unavailable.sdk-not-loaded': 'تعذّر الوصول إلى خدمة البث.',
   'cast.disconnect': 'قطع الاتصال',
   'cast.panel': 'عناصر التحكم في البث',
   'cast.chooseDevice': 'اختر جهازًا للبث إليه',

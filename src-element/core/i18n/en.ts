@@ -117,6 +117,9 @@ export const en = {
   // [cast] Casting and AirPlay (player-and-client §2, §8 "Messages on screen" word for word; play-page §2)
   'cast.start': 'Cast',
   'cast.stop': 'Stop casting',
+  'cast.unavailable': 'Cast unavailable',
+  'cast.unavailable.no-app-id': 'Casting is not set up for this site.',
+  'cast.unavailable.sdk-not-loaded': 'The Cast service could not be reached.',
   'cast.disconnect': 'Disconnect',
   'cast.panel': 'Cast controls',
   'cast.chooseDevice': 'Choose a device to cast to',

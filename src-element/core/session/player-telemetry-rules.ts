@@ -4,8 +4,10 @@
  * table in test/core/session/player-telemetry-rules.test.ts.
  */
 
-/** Package version, in the `player` field (kept equal to package.json by a test). */
-export const PLAYER_VERSION = '0.1.0';
+import { PLAYER_VERSION } from '../version.js';
+
+/** Package version, in the `player` field (injected at build time from package.json: core/version.ts). */
+export { PLAYER_VERSION };
 /** Largest value of `bitrate`, `estbitrate`, `length` and `droppedFrames` (a signed 32-bit integer). */
 export const TELEMETRY_INT32_MAX = 2_147_483_647;
 /** Largest distance between a live `position` (epoch ms) and the current time, ms. */
@@ -62,6 +64,8 @@ export interface TelemetrySample {
   nowMs: number;
   slug: string;
   engine: string;
+  /** The rollout track (`config.playerTrack`); `new` marks the `player` field. */
+  track?: 'new' | 'current';
   loadedAtMs: number;
   live: boolean;
   /** Media position, seconds. */
@@ -103,7 +107,8 @@ export function telemetryBody(sample: TelemetrySample): PlayerTelemetryBody {
   return {
     ts: sample.nowMs,
     slug: sample.slug,
-    player: `s72-player/${PLAYER_VERSION} ${sample.engine}`,
+    // §9: the version from package.json; the new player of the staged rollout says so.
+    player: `s72-player/${PLAYER_VERSION}${sample.track === 'new' ? '+new' : ''} ${sample.engine}`,
     elapsed: Math.max(0, Math.round(sample.nowMs - sample.loadedAtMs)),
     buffered: range ? round3(range.end - currentTime) : 0,
     bitrate: Math.round(finite(sample.streamBandwidth)),

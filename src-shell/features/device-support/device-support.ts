@@ -193,6 +193,8 @@ export interface DeviceSupport {
   drmOnly?: boolean;
   /** With `drmOnly`: the device's level for clear content. */
   clearLevel?: SupportLevel;
+  /** The `cast` feature toggle (false turns casting off, like `cast=false`); absent: not read, casting as configured. */
+  castToggle?: boolean;
 }
 
 /** The restrictions that only concern DRM content (play-page §9 "Restriction toggles"). */

@@ -6,8 +6,8 @@
  *
  * | source | player config |
  * |---|---|
- * | configuration `cast_enabled: true` and the `cast` parameter not `false` (session `castEnabled`) | `cast.enabled` (default off: the sender script is third-party, loaded only when enabled) |
- * | configuration `cast_app_id` | `cast.appId` (absent: the player's default app id) |
+ * | configuration `cast_enabled: true`, the `cast` feature toggle not `false` and the `cast` parameter not `false` (session `castEnabled`) | `cast.enabled` (default off: the sender script is third-party, loaded only when enabled) |
+ * | configuration `cast_app_id`, else the page's build-time default (`VITE_CAST_APP_ID`, play-page §9 "Default cast app id is present") | `cast.appId` (absent: the player shows "Cast unavailable"; never Google's Default Media Receiver, which cannot answer our status channel, player-and-client §5) |
  * | the storefront origin, the session's auth token | `cast.playlist {baseUrl, authToken}` |
  * | `airplay` parameter (session `airplayEnabled`) | `airplay` |
  * | configuration `devices_url` (same origin or allowed; default `/devices.html`) | `manageDevicesUrl` |
@@ -15,6 +15,7 @@
 import type { S72PlayerConfig } from 's72-player/client';
 import type { PlaySession } from '../../types/play-session.js';
 import { safeRedirectUrl } from '../../lib/safe-url.js';
+import { DEFAULT_CAST_APP_ID } from '../../config/env.js';
 
 /** play-page §9 "Default devices page /devices.html". */
 export const DEFAULT_DEVICES_PATH = '/devices.html';
@@ -24,14 +25,17 @@ export function castPlayerConfig(
   session: Pick<PlaySession, 'castEnabled' | 'airplayEnabled' | 'authToken'>,
   configuration?: Readonly<Record<string, unknown>>,
   allowedOrigins: readonly string[] = [],
+  options: { castToggle?: boolean | undefined; defaultAppId?: string | undefined } = {},
 ): Pick<S72PlayerConfig, 'cast' | 'airplay' | 'manageDevicesUrl'> {
-  const appId = configuration?.['cast_app_id'];
+  const configured = configuration?.['cast_app_id'];
+  const appId = typeof configured === 'string' && configured.trim() ? configured : 'defaultAppId' in options ? options.defaultAppId : DEFAULT_CAST_APP_ID;
   const devices = configuration?.['devices_url'];
   const devicesUrl = (typeof devices === 'string' && devices.trim() ? safeRedirectUrl(devices.trim(), origin, allowedOrigins) : null) ?? new URL(DEFAULT_DEVICES_PATH, origin).href;
   const authToken = session.authToken?.trim();
   return {
     cast: {
-      enabled: session.castEnabled && configuration?.['cast_enabled'] === true,
+      // The feature toggle (`cast`, default on) turns casting off like `cast=false` does.
+      enabled: session.castEnabled && configuration?.['cast_enabled'] === true && options.castToggle !== false,
       ...(typeof appId === 'string' && appId.trim() ? { appId: appId.trim() } : {}),
       playlist: { baseUrl: origin, ...(authToken ? { authToken } : {}) },
     },

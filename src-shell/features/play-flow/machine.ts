@@ -68,6 +68,7 @@ import type { PlaySession } from '../../types/play-session.js';
 import { buildContent, buildPlayerConfig } from './build-content.js';
 import { sessionServicesConfig } from './session-services.js';
 import { castPlayerConfig } from './cast-config.js';
+import { playerTrack, type PlayerTrack } from './rollout.js';
 import { chooseStream, configuredKeySystems, type PlaybackCapabilities, type StreamKind } from './choose-stream.js';
 import { describeItem, type ItemDescription, type ItemMetadata } from './describe-item.js';
 import { flowError, toFlowError, withMessage, type FlowError } from './flow-errors.js';
@@ -176,6 +177,8 @@ export interface ItemContext {
    * playlist-run.ts); absent: none, play the item itself.
    */
   playlist?: PlaylistRun | undefined;
+  /** The staged rollout's track for this viewer (player-and-client §9; rollout.ts); absent: current. */
+  playerTrack?: PlayerTrack | undefined;
 }
 
 /**
@@ -439,7 +442,7 @@ function fail(state: FlowState, error: unknown, env: FlowEnv): Transition {
 }
 
 function contextOf(state: ItemContext): ItemContext {
-  const { session, slug, metadata, description, configuration, capabilities, availability, device, playlist } = state;
+  const { session, slug, metadata, description, configuration, capabilities, availability, device, playlist, playerTrack } = state;
   return {
     session,
     slug,
@@ -450,6 +453,7 @@ function contextOf(state: ItemContext): ItemContext {
     availability,
     ...(device ? { device } : {}),
     ...(playlist ? { playlist } : {}),
+    ...(playerTrack ? { playerTrack } : {}),
   };
 }
 
@@ -601,7 +605,9 @@ function streamsLoaded(
     restrictions: state.device?.restrictions,
   });
   // [cast] casting and AirPlay switches, app id, manage-devices page (play-page §2, §9; cast-config.ts)
-  Object.assign(config, castPlayerConfig(env.origin, state.session, state.configuration, env.allowedOrigins));
+  Object.assign(config, castPlayerConfig(env.origin, state.session, state.configuration, env.allowedOrigins, { castToggle: state.device?.castToggle }));
+  // player-and-client §9 staged rollout (rollout.ts)
+  if (state.playerTrack === 'new') config.playerTrack = 'new';
   const chosen = chooseStream(response.streams, state.capabilities, configuredKeySystems(config));
   if (!chosen) return unsupported({ ...state, status: 'loading', phase: 'streams' }, 'content_not_supported', state.device, state.configuration);
   // play-page §9: a DRM-only restriction blocks DRM streams only.
@@ -693,6 +699,8 @@ function step(state: FlowState, event: FlowEvent, env: FlowEnv): Transition {
         availability,
         ...(event.device ? { device: event.device } : {}),
         ...(event.playlist && event.playlist.length > 0 ? { playlist: createPlaylistRun(event.playlist) } : {}),
+        // player-and-client §9: 25 % of the 'experiment' group get the new player, by user id.
+        ...(event.viewer?.kind === 'found' ? { playerTrack: playerTrack(event.viewer.userId, event.viewer.groups) } : {}),
       };
       if (state.slug.type === 'tv-season') {
         const episodes = event.metadata.kind === 'season' ? (event.metadata.season.episodes ?? []) : [];

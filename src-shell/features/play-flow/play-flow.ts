@@ -268,7 +268,7 @@ export function createPlayFlow(deps: PlayFlowDeps): PlayFlow {
                 (user): ViewerLookup => {
                   // play-page §3: the session keeps the viewer's user id (cleared with the token on a 401, §6).
                   if (!signal.aborted) deps.rememberUser?.(command.session, user.user_id);
-                  return { kind: 'found', dob: user.dob ?? null };
+                  return { kind: 'found', dob: user.dob ?? null, userId: user.user_id, ...(user.groups ? { groups: user.groups } : {}) };
                 },
                 (): ViewerLookup => ({ kind: 'failed' }),
               )

@@ -72,7 +72,7 @@ export type ViewerLookup =
   | { kind: 'none' }
   /** The lookup failed. */
   | { kind: 'failed' }
-  | { kind: 'found'; dob: string | null };
+  | { kind: 'found'; dob: string | null; userId?: string; groups?: readonly string[] };
 
 /** Outcome of the age check: allowed, or the reason code. */
 export type AgeVerdict = 'allowed' | 'age_restricted' | 'missing_dob';

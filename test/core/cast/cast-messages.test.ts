@@ -11,7 +11,6 @@ import {
   skipAdRequest,
 } from '../../../src-element/core/cast/cast-messages.js';
 import { castAppId, castSupport, manageDevicesUrl } from '../../../src-element/core/cast/cast-support.js';
-import { DEFAULT_CAST_APP_ID } from '../../../src-element/core/cast/cast-constants.js';
 
 describe('cast messages (player-and-client §7)', () => {
   it('status channel APP_STATUS? and media channel GET_STATUS carry a request id', () => {
@@ -123,7 +122,7 @@ describe('cast errors (player-and-client §8 "Cast")', () => {
 
 describe('cast support (player-and-client §5; play-page §9)', () => {
   const CHROME = 'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/130.0 Safari/537.36';
-  const on = { cast: { enabled: true } };
+  const on = { cast: { enabled: true, appId: 'ABCD1234' } };
   const rows: Array<[string, string, number, string]> = [
     ['Chrome on Windows', CHROME, 0, 'allowed'],
     ['Edge', `${CHROME} Edg/130.0`, 0, 'allowed'],
@@ -141,9 +140,14 @@ describe('cast support (player-and-client §5; play-page §9)', () => {
     expect(castSupport({ cast: { enabled: false } }, CHROME)).to.equal('disabled');
     expect(castSupport(undefined, CHROME)).to.equal('disabled');
   });
-  it('app id: the configured one, else the default; manage-devices URL: default /devices.html, never javascript:', () => {
+  it('enabled without an app id: no-app-id (no silent default receiver); Safari stays safari', () => {
+    expect(castSupport({ cast: { enabled: true } }, CHROME)).to.equal('no-app-id');
+    expect(castSupport({ cast: { enabled: true, appId: '  ' } }, CHROME)).to.equal('no-app-id');
+    expect(castSupport({ cast: { enabled: true } }, 'Mozilla/5.0 (Windows NT 10.0; rv:130.0) Gecko/20100101 Firefox/130.0')).to.equal('firefox');
+  });
+  it('app id: the configured one, else none; manage-devices URL: default /devices.html, never javascript:', () => {
     expect(castAppId({ cast: { enabled: true, appId: ' ABCD1234 ' } })).to.equal('ABCD1234');
-    expect(castAppId({ cast: { enabled: true } })).to.equal(DEFAULT_CAST_APP_ID);
+    expect(castAppId({ cast: { enabled: true } })).to.equal(null);
     expect(manageDevicesUrl({})).to.equal('/devices.html');
     expect(manageDevicesUrl({ manageDevicesUrl: '/account/devices' })).to.equal('/account/devices');
     expect(manageDevicesUrl({ manageDevicesUrl: 'https://shop.example/devices' })).to.equal('https://shop.example/devices');

@@ -193,4 +193,10 @@ describe('player telemetry rules (core/session/player-telemetry-rules.ts)', () =
     const pkg = (await (await fetch('/package.json')).json()) as { version: string };
     expect(PLAYER_VERSION).to.equal(pkg.version);
   });
+
+  it('the new player of the staged rollout says so in `player` (player-and-client §9)', async () => {
+    const pkg = (await (await fetch('/package.json')).json()) as { version: string };
+    expect(telemetryBody({ ...SAMPLE, track: 'new' }).player).to.equal(`s72-player/${pkg.version}+new shaka`);
+    expect(telemetryBody({ ...SAMPLE, track: 'current' }).player).to.equal(`s72-player/${pkg.version} shaka`);
+  });
 });

@@ -3,6 +3,7 @@
  */
 import { chromium, type Browser, type BrowserContext, type Frame, type Page } from 'playwright-core';
 import { CHROME_FLAGS_AUTOPLAY, CHROME_PATH } from '../../support/chromium.mjs';
+import { CAST_SENDER_ROUTE, fakeCastSender } from './fake-cast-sender.js';
 
 /** Flags that work on these machines, plus autoplay without a gesture for tests. */
 export const CHROMIUM_ARGS = CHROME_FLAGS_AUTOPLAY;
@@ -32,6 +33,9 @@ export async function newPage(browser: Browser): Promise<{ context: BrowserConte
       (window as unknown as { __e2eCspViolation(t: string): void }).__e2eCspViolation(`${e.violatedDirective} ${e.blockedURI}`);
     });
   });
+  // No network here: the Cast sender script (the demo enables casting) is the fake framework.
+  const sender = await fakeCastSender();
+  await context.route(CAST_SENDER_ROUTE, (route) => route.fulfill({ status: 200, contentType: 'text/javascript', body: sender }));
   const page = await context.newPage();
   page.on('console', (msg) => {
     if (msg.type() === 'error') log.errors.push(msg.text());

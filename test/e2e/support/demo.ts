@@ -14,6 +14,8 @@ export const TOKENS = {
   adult: 'demo-adult-token',
   noDob: 'demo-nodob-token',
   minor: 'demo-minor-token',
+  experimentNew: 'demo-experiment-new-token',
+  experimentCurrent: 'demo-experiment-current-token',
 } as const;
 
 /** A request the storefront recorded (`GET /__demo/requests`). Header names are lower-case. */
