@@ -67,9 +67,10 @@ async function settledPreview(page: Page): Promise<{ start: number; shown: numbe
     (tileS) => {
       const bar = document.querySelector('s72-player')?.shadowRoot?.querySelector('s72-control-bar')?.shadowRoot?.querySelector('s72-seek-bar')?.shadowRoot;
       const el = bar?.querySelector('s72-seek-preview')?.shadowRoot?.querySelector<HTMLElement>('[part="seek-preview"]');
+      // The tooltip's time, `m:ss`, after the chapter's title when there is one.
       const text = bar?.querySelector('[part="seek-tooltip"]')?.textContent?.trim() ?? '';
-      const [m, s] = text.split(':').map(Number);
-      const shown = m! * 60 + s!;
+      const time = /(\d+):(\d{2})$/.exec(text);
+      const shown = time ? Number(time[1]) * 60 + Number(time[2]) : NaN;
       const start = el ? Number(el.dataset['start']) : NaN;
       return el && el.getBoundingClientRect().width > 0 && start <= shown && shown < start + tileS + 1 ? { start, shown } : null;
     },
