@@ -45,6 +45,13 @@ export const playerStyles = css`
       inset-block-start: 0;
     }
     /*
+     * The version label sits just above the control bar's end, where the seek bar's tooltip and
+     * preview rise near the bar's end: it gives way while the pointer is over the controls.
+     */
+    s72-control-bar:hover ~ s72-stats-overlay::part(version) {
+      visibility: hidden;
+    }
+    /*
      * [idle] Auto-hide (controllers/idle-controller.ts, player-and-client §9): hidden controls fade
      * out, take no clicks (a click reaches the video) and the cursor hides; they stay focusable, so
      * Tab brings them back.
