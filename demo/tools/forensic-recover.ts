@@ -37,6 +37,8 @@ const H = 54;
 const TIMECODE_CROP = 'crop=iw*0.40:ih*0.15:iw*0.30:ih*0.77';
 const TC_W = 128;
 const TC_H = 24;
+/** Normalised correlation of a capture's timecode with its A frame's below which the frame is not read. */
+const MIN_TIMECODE_MATCH = 0.6;
 /** Candidate frames (best by the moving parts) whose timecode is compared. */
 const CANDIDATES = 24;
 /** Residuals beyond this many levels are not the mark (which is at most MARK_LEVELS). */
@@ -49,6 +51,8 @@ const CUT_GUARD_FRAMES = 3;
 export interface RecoverResult extends DecodeResult {
   /** Per segment (index = segment number - 1): median mark score, or null if not captured. */
   scores: (number | null)[];
+  /** Capture frames read per segment. */
+  framesPerSegment: number[];
   /** Capture frames read / total. */
   framesUsed: number;
   framesTotal: number;
@@ -196,33 +200,37 @@ export function recover(input: string, options: { crop?: string } = {}): Recover
     for (let i = 0; i < a.length; i++) sum += a[i]! * b[i]!;
     return sum;
   };
-  const matched = capture.map((frame, i) => {
+  const matches = capture.map((frame, i) => {
     const m = moving(toneFit(frame, background));
     const mc = normalised(coarse(m));
-    const coarseScores = refCoarse.map((r) => dot(r, mc));
-    const candidates = coarseScores
-      .map((score, j) => [score, j] as const)
+    const tc = captureTimecodes[i] ?? new Float32Array(TC_W * TC_H);
+    const candidates = refCoarse
+      .map((r, j) => [dot(r, mc), j] as const)
       .sort((a, b) => b[0] - a[0])
       .slice(0, CANDIDATES)
       .map(([, j]) => j);
-    let best = -1;
-    let bestScore = -Infinity;
+    let best = { j: -1, score: -Infinity, timecode: 0 };
     for (const j of candidates) {
-      const score = dot(refMoving[j]!, m) + dot(refTimecodes[j]!, captureTimecodes[i] ?? new Float32Array(TC_W * TC_H));
-      if (score > bestScore) [bestScore, best] = [score, j];
+      const timecode = dot(refTimecodes[j]!, tc);
+      const score = dot(refMoving[j]!, m) + timecode;
+      if (score > best.score) best = { j, score, timecode };
     }
     return best;
   });
-  // Keep frames whose match agrees with their neighbours' (playback advances about a frame per frame).
-  const trusted = matched.map((j, i) => {
+  const matched = matches.map((m) => m.j);
+  // Keep frames whose timecode matches well (not an end screen or an overlay), that are part of
+  // playback, and whose match agrees with their neighbours' (it advances about a frame per frame).
+  const trusted = matches.map(({ j, timecode }, i) => {
     const window = matched.slice(Math.max(0, i - 4), i + 5).map((k, w) => k - (Math.max(0, i - 4) + w - i));
-    return Math.abs(median(window) - j) <= 2 * FPS * 0.25;
+    // A still picture (the poster before playback, a stall) is not playback: its frame may be one
+    // the session never fetched.
+    const around = matched.slice(Math.max(0, i - 6), i + 7);
+    const moving = Math.max(...around) - Math.min(...around) >= 4;
+    return timecode >= MIN_TIMECODE_MATCH && moving && Math.abs(median(window) - j) <= 2 * FPS * 0.25;
   });
 
-  // 4. Mark score per frame.
-  const pattern = markPattern(W, H);
-  const perSegment: number[][] = Array.from({ length: CODE_BITS }, () => []);
-  let framesUsed = 0;
+  // 4. Per usable frame, its residual over its A frame on the still pixels.
+  const usable: { segment: number; residual: Float32Array; still: Uint8Array }[] = [];
   capture.forEach((frame, i) => {
     const j = matched[i]!;
     if (!trusted[i] || j < 0) return;
@@ -230,16 +238,26 @@ export function recover(input: string, options: { crop?: string } = {}): Recover
     if (inSegment < CUT_GUARD_FRAMES || inSegment >= SEGMENT_FRAMES - CUT_GUARD_FRAMES) return;
     const segment = Math.floor(j / SEGMENT_FRAMES);
     if (segment >= CODE_BITS) return;
-    const ref = reference[j]!;
-    perSegment[segment]!.push(markScore(frame, ref, background, pattern));
-    framesUsed++;
+    usable.push({ segment, ...residualOver(frame, reference[j]!, background) });
   });
+  // What the capture adds everywhere and always (its colour matrix and scaling, the page's visible
+  // viewer id, a control bar's scrim): each pixel's median residual over the capture, taken out.
+  const bias = new Float32Array(W * H);
+  for (let p = 0; p < bias.length; p++) {
+    const values = usable.filter((u) => u.still[p]).map((u) => u.residual[p]!);
+    bias[p] = values.length ? median(values) : 0;
+  }
+  const pattern = markPattern(W, H);
+  const perSegment: number[][] = Array.from({ length: CODE_BITS }, () => []);
+  for (const u of usable) perSegment[u.segment]!.push(markScore(u.residual.map((r, p) => r - bias[p]!), u.still, pattern));
+  const framesUsed = usable.length;
   // A segment needs a few frames to count (a stray match is not a segment).
   const scores = perSegment.map((s) => s.filter(Number.isFinite)).map((s) => (s.length >= 3 ? median(s) : null));
   const decoded = decodeScores(scores);
   return {
     ...decoded,
     scores,
+    framesPerSegment: perSegment.map((s) => s.length),
     framesUsed,
     framesTotal: capture.length,
     crop,
@@ -248,15 +266,13 @@ export function recover(input: string, options: { crop?: string } = {}): Recover
 }
 
 /**
- * How much of the mark a capture frame carries over its A frame: the capture brought to A's tone
- * curve, the residual fitted as `a + b·mark` by least squares; returns b (about 0 for A, about
- * {@link MARK_LEVELS} for B). Pixels whose residual is far beyond the mark's strength are left out,
- * twice: what the film does not have (the player's controls, the page's visible viewer mark, a
- * rendition label that differs from the reference's, a frame misaligned at a moving edge).
+ * A capture frame's residual over its A frame, on the pixels that are still in that frame (the
+ * colour bars, not the moving line, box or timecode: there a different sharpness or a frame's
+ * misalignment leave nothing): the capture brought to A's tone curve (levels, gamma) by a fit that
+ * leaves out, twice, pixels far beyond the mark's strength (the player's controls, the page's
+ * visible viewer id, a rendition label that differs from the reference's).
  */
-function markScore(frame: Float32Array, ref: Float32Array, background: Float32Array, pattern: Float32Array): number {
-  // Only the still parts of this frame (the colour bars, not the moving line, box or timecode):
-  // there a capture's different sharpness or a frame's misalignment leave no residual.
+function residualOver(frame: Float32Array, ref: Float32Array, background: Float32Array): { residual: Float32Array; still: Uint8Array } {
   const still = Uint8Array.from(ref, (v, p) => (Math.abs(v - background[p]!) <= STILL_LEVELS ? 1 : 0));
   let keep = still;
   let fitted = toneFit(frame, ref, keep);
@@ -264,14 +280,22 @@ function markScore(frame: Float32Array, ref: Float32Array, background: Float32Ar
     keep = still.map((k, p) => (k && Math.abs(fitted[p]! - ref[p]!) <= OUTLIER_LEVELS ? 1 : 0));
     fitted = toneFit(frame, ref, keep);
   }
+  return { residual: fitted.map((v, p) => v - ref[p]!), still };
+}
+
+/**
+ * How much of the mark a residual carries: fitted as `a + b·mark` by least squares over the still
+ * pixels within {@link OUTLIER_LEVELS}; returns b (about 0 for A, about the mark's strength (times the capture's gain) for B).
+ */
+function markScore(residual: Float32Array, still: Uint8Array, pattern: Float32Array): number {
   let n = 0;
   let sp = 0;
   let sr = 0;
   let spp = 0;
   let spr = 0;
-  for (let p = 0; p < frame.length; p++) {
-    if (!keep[p]) continue;
-    const r = fitted[p]! - ref[p]!;
+  for (let p = 0; p < residual.length; p++) {
+    const r = residual[p]!;
+    if (!still[p] || Math.abs(r) > OUTLIER_LEVELS) continue;
     const m = pattern[p]!;
     n++;
     sp += m;
@@ -280,7 +304,7 @@ function markScore(frame: Float32Array, ref: Float32Array, background: Float32Ar
     spr += m * r;
   }
   const den = n * spp - sp * sp;
-  return n < frame.length / 4 || den === 0 ? NaN : (n * spr - sp * sr) / den;
+  return n < residual.length / 4 || den === 0 ? NaN : (n * spr - sp * sr) / den;
 }
 
 function demoViewers(): number[] {
