@@ -16,6 +16,7 @@ import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import { REPO_ROOT, loadCatalogue, type Catalogue } from './catalogue.js';
 import { registerControl } from './control.js';
+import { registerForensic } from './forensic.js';
 import {
   HttpError,
   PAGE_CSP,
@@ -440,6 +441,8 @@ export async function createDemoServer(opts: DemoServerOptions = {}): Promise<De
   registerLive(app, state, paths.media);
   // The demo film packaged for Widevine and PlayReady only (drm-signalling.ts).
   registerDrmSignalling(app, paths.media);
+  // The film per play session, A/B forensic variants per segment (forensic.ts, issue 27 item 3).
+  registerForensic(app, paths.media);
   app.get<{ Params: { '*': string } }>('/media/*', async (req, reply) => reply.sendFile(relative(req.params['*']), paths.media));
 
   registerServices(app, state);

@@ -19,6 +19,7 @@ import {
   type CatalogueViewer,
   type ItemNode,
 } from './catalogue.js';
+import { forensicStreamUrl } from './forensic.js';
 import { HttpError, originOf } from './http.js';
 import { jsonDepthExceeds } from './limits.js';
 import type { DemoState, LibraryEntryState, PlayTokenInfo, ProgressState } from './state.js';
@@ -469,7 +470,7 @@ export function registerServices(app: FastifyInstance, state: DemoState): void {
     checkPinVerified(viewer, node);
     const origin = originOf(req);
     const streams = (catalogue.stream_sets[node.streams] ?? []).map((s) => ({
-      url: `${origin}/media/${s.path}`,
+      url: forensicStreamUrl(app, origin, s.path, viewer.user_id), // per-session A/B marked media (forensic.ts)
       encoding_type: s.encoding_type,
       drm_type: [...s.drm_type],
       ...(s.broadcast_id ? { broadcast_id: s.broadcast_id } : {}),

@@ -105,7 +105,10 @@ export interface AvailabilityOverride {
 
 /** Matches `pattern` (an exact path, or a prefix ending with `*`) against a request path. */
 export function matchPath(pattern: string, path: string): boolean {
-  return pattern.endsWith('*') ? path.startsWith(pattern.slice(0, -1)) : path === pattern;
+  // A play session's media path (forensic.ts) also matches as the media path it serves.
+  const media = path.replace(/^\/media\/s\/[0-9a-f]{32}\//, '/media/');
+  const matches = (p: string): boolean => (pattern.endsWith('*') ? p.startsWith(pattern.slice(0, -1)) : p === pattern);
+  return matches(path) || (media !== path && matches(media));
 }
 
 const MAX_RECORDINGS = 10_000;

@@ -36,20 +36,22 @@ import {
   COMMON_SYSTEM_ID,
   type TrackDefaults,
 } from './cenc/index.js';
+import { makeForensicVariants } from './forensic/make-variants.js';
 
 // ---------------------------------------------------------------------------------------------
 // Parameters
 
 /** Fixed demo ClearKey: KID = ASCII "s72player-kid001", key = ASCII "s72player-key001". */
-const DEMO_KID_HEX = '733732706c617965722d6b6964303031';
-const DEMO_KEY_HEX = '733732706c617965722d6b6579303031';
+export const DEMO_KID_HEX = '733732706c617965722d6b6964303031';
+export const DEMO_KEY_HEX = '733732706c617965722d6b6579303031';
 
-const DURATION_S = 60;
-const FPS = 24;
+export const DURATION_S = 60;
+export const FPS = 24;
 const GOP_FRAMES = 2 * FPS; // keyframe (and segment) every 2 s
 const SEGMENT_S = 2;
 const AUDIO_KBPS = 48;
-const SIZE_BUDGET_BYTES = 15 * 1024 * 1024;
+/** 15 MiB, plus 5 MiB for the forensic B variants of the CENC video segments (issue 27 item 3, about 4.8 MB). */
+const SIZE_BUDGET_BYTES = 20 * 1024 * 1024;
 
 // issue 27 item 1: seek-preview thumbnails
 /** One thumbnail every this many seconds (a segment: the frame at its start is a keyframe). */
@@ -62,7 +64,7 @@ const THUMB_ROWS = 2;
 /** The rendition the tiles are cut from. */
 const THUMB_SOURCE = 'video-360p';
 
-interface VideoRendition {
+export interface VideoRendition {
   id: string;
   width: number;
   height: number;
@@ -70,7 +72,7 @@ interface VideoRendition {
   labelSize: number;
 }
 
-const VIDEO: VideoRendition[] = [
+export const VIDEO: VideoRendition[] = [
   { id: 'video-360p', width: 640, height: 360, maxrateK: 100, labelSize: 24 },
   { id: 'video-720p', width: 1280, height: 720, maxrateK: 200, labelSize: 40 },
   { id: 'video-1080p', width: 1920, height: 1080, maxrateK: 320, labelSize: 56 },
@@ -147,7 +149,7 @@ const SUBTITLES: SubtitleTrack[] = [
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 const MEDIA = join(ROOT, 'demo/media');
-const OUT = join(MEDIA, 'feature');
+export const OUT = join(MEDIA, 'feature');
 const FONT_CANDIDATES = [
   '/usr/share/fonts/truetype/dejavu/DejaVuSansMono-Bold.ttf',
   '/usr/share/fonts/truetype/dejavu/DejaVuSansMono.ttf',
@@ -168,7 +170,7 @@ function printable(args: string[]): string {
 }
 
 /** Runs ffmpeg (quietly), printing the command line; exits with ffmpeg's stderr on error. */
-function ffmpeg(args: string[], cwd: string): void {
+export function ffmpeg(args: string[], cwd: string): void {
   const full = ['-hide_banner', '-loglevel', 'error', '-y', ...args];
   console.log(`\n$ ${printable(full)}`);
   const started = Date.now();
@@ -180,7 +182,7 @@ function ffmpeg(args: string[], cwd: string): void {
 }
 
 /** Runs several ffmpeg jobs, at most `availableParallelism()` at a time (each job is single-threaded). */
-async function ffmpegParallel(jobs: { label: string; args: string[] }[], cwd: string): Promise<void> {
+export async function ffmpegParallel(jobs: { label: string; args: string[] }[], cwd: string): Promise<void> {
   const queue = [...jobs];
   const width = Math.max(1, Math.min(availableParallelism(), jobs.length));
   const worker = async (): Promise<void> => {
@@ -207,7 +209,7 @@ async function ffmpegParallel(jobs: { label: string; args: string[] }[], cwd: st
   await Promise.all(Array.from({ length: width }, worker));
 }
 
-function checkFfmpeg(): void {
+export function checkFfmpeg(): void {
   const res = spawnSync('ffmpeg', ['-hide_banner', '-version'], { encoding: 'utf8' });
   if (res.error || res.status !== 0) {
     fail('ffmpeg was not found on PATH. Install it (Debian/Ubuntu: `apt-get install ffmpeg`) and re-run `npm run media`.');
@@ -252,8 +254,12 @@ function isoDuration(seconds: number): string {
  * One ffmpeg per rendition, each re-rendering the same synthetic source. x264 runs single-threaded
  * (`-threads 1`): with VBV (maxrate/bufsize) its multi-threaded output is not reproducible, and
  * running the renditions as parallel processes uses the cores just as well.
+ *
+ * `mark` (the forensic B variants, forensic/make-variants.ts): a second input and a filter that
+ * combines the picture (`[pic]`) with it (`[mark]`) into `[marked]`, applied at 1080p after the
+ * burnt-in text and before scaling; everything else is the same, so A and B segments interchange.
  */
-function videoJobs(): { label: string; args: string[] }[] {
+export function videoJobs(mark?: { input: string[]; filter: string }): { label: string; args: string[] }[] {
   const font = fontOption();
   const tc = `drawtext=${font}timecode='00\\:00\\:00\\:00':rate=${FPS}:fontsize=96:fontcolor=white:box=1:boxcolor=black@0.6:boxborderw=16:x=(w-tw)/2:y=h-th-110`;
   const title = `drawtext=${font}text='s72 demo feature':fontsize=48:fontcolor=white:box=1:boxcolor=black@0.5:boxborderw=10:x=(w-tw)/2:y=110`;
@@ -265,7 +271,9 @@ function videoJobs(): { label: string; args: string[] }[] {
       label: v.id,
       args: [
         '-f', 'lavfi', '-i', `testsrc2=size=1920x1080:rate=${FPS}:duration=${DURATION_S}`,
-        '-vf', `${tc},${title},${scale}${label}`,
+        ...(mark
+          ? [...mark.input, '-filter_complex', `[0:v]${tc},${title}[pic];${mark.filter};[marked]${scale}${label}`]
+          : ['-vf', `${tc},${title},${scale}${label}`]),
         '-c:v', 'libx264', '-preset', 'medium', '-profile:v', 'high', '-pix_fmt', 'yuv420p', '-threads', '1',
         '-crf', '23', '-maxrate', `${v.maxrateK}k`, '-bufsize', `${v.maxrateK * 2}k`,
         '-g', String(GOP_FRAMES), '-keyint_min', String(GOP_FRAMES), '-sc_threshold', '0',
@@ -892,10 +900,12 @@ async function main(): Promise<void> {
     addThumbnailsToManifests(makeThumbnails(tmp));
     makeProgressive(tmp, join(OUT, 'mp4'));
     makeImages(tmp);
+    await makeForensicVariants();
     report(clear);
   } finally {
     rmSync(tmp, { recursive: true, force: true });
   }
 }
 
-await main();
+// `npm run media`; imported by forensic/make-variants.ts for the encoder settings only.
+if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) await main();

@@ -27,8 +27,10 @@ describe('POST /services/playback/streams{slug}', () => {
       'watch_window_duration',
       'will_trigger_watch_window',
     ]);
+    // The protected film comes from the play session's own media path (A/B forensic marking, issue 27 item 3).
+    assert.match(res.body.streams[0].url, new RegExp(`^${demo.url}/media/s/[0-9a-f]{32}/feature/dash-cenc/manifest\\.mpd$`));
     assert.deepEqual(res.body.streams, [
-      { url: `${demo.url}/media/feature/dash-cenc/manifest.mpd`, encoding_type: 'dash', drm_type: ['clearkey'] },
+      { url: res.body.streams[0].url, encoding_type: 'dash', drm_type: ['clearkey'] },
       { url: `${demo.url}/media/feature/hls/master.m3u8`, encoding_type: 'hls', drm_type: [] },
       { url: `${demo.url}/media/feature/mp4/feature.mp4`, encoding_type: 'mp4', drm_type: [] },
     ]);
