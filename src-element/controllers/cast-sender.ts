@@ -9,7 +9,7 @@
  *
  * - SDK missing, failing, or silent for 30 s: `cast_sdk_not_loaded` (recoverable), the state is
  *   UNAVAILABLE with `unavailable: 'sdk-not-loaded'` (the cast button shows disabled, with the
- *   reason), playback is untouched. Enabled without an app id (§5): `unavailable: 'no-app-id'`.
+ *   reason), playback is untouched. Enabled without an app id: `unavailable: 'no-app-id'`.
  * - A session: the local video pauses, the playlist start message goes out on the status channel
  *   (slug, authToken, baseUrl, telemetry, heartbeat, playFrom, originatedFrom), and while casting
  *   and the page is visible the status (`APP_STATUS?` + `GET_STATUS`) is asked for every 5 s,

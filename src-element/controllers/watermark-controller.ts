@@ -168,7 +168,8 @@ interface VideoPlace {
 }
 
 // Taken when the module loads: a script that patches the prototype later cannot keep the media playing.
-const pauseMedia = HTMLMediaElement.prototype.pause;
+// `undefined` where there is no DOM (the module is imported for server rendering, where nothing plays).
+const pauseMedia: HTMLMediaElement['pause'] | undefined = typeof HTMLMediaElement === 'undefined' ? undefined : HTMLMediaElement.prototype.pause;
 
 /** Whether the browser reports occlusion (IntersectionObserver `trackVisibility`, Chromium). */
 const occlusionReported = typeof IntersectionObserverEntry !== 'undefined' && 'isVisible' in IntersectionObserverEntry.prototype;
@@ -487,7 +488,7 @@ export class WatermarkController implements ReactiveController {
       this.#heldPaused = true;
     }
     const media = this.#host.store.owners.media;
-    if (media) pauseMedia.call(media);
+    if (media) pauseMedia?.call(media);
   }
 
   #snapshot(mark: Mark): WatermarkSnapshot {
@@ -648,7 +649,7 @@ export class WatermarkController implements ReactiveController {
 
   #stopPlayback(): void {
     const media = this.#host.store.owners.media;
-    if (media) pauseMedia.call(media);
+    if (media) pauseMedia?.call(media);
     this.#options.destroy();
   }
 }

@@ -173,7 +173,8 @@ describe('seek previews on the play page (issue 27 item 1)', { timeout: 300_000 
       await page.setViewportSize({ width: 1280, height: 720 });
       const thumbnailRequests: string[] = [];
       page.on('request', (request) => {
-        if (request.url().includes('/media/feature/thumbnails/')) thumbnailRequests.push(request.url());
+        // The film's media path, or a play session's (`/media/s/<session>/feature/…`: forensic marking).
+        if (/\/media\/(?:s\/[^/]+\/)?feature\/thumbnails\//.test(new URL(request.url()).pathname)) thumbnailRequests.push(request.url());
       });
       await openFilm(page, demo);
       await page.waitForFunction(() => (document.querySelector('s72-player') as PlayerLike).shadowRoot!.querySelector('video')!.readyState >= 2);

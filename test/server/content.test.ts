@@ -163,6 +163,9 @@ describe('configuration, toggles, devices', () => {
       sign_in_url: '/signin.html',
       devices_url: '/devices.html',
       app_url: 'https://apps.example.com/s72',
+      // Casting on, with the demo receiver app id (player-and-client §5: enabled and an app id).
+      cast_enabled: true,
+      cast_app_id: '5720DE30',
     });
     const content = await fetchJson(`${demo.url}/services/content/configuration`);
     assert.equal(content.body.heartbeat_frequency, 30);

@@ -2,7 +2,7 @@
 /**
  * Whether this player may cast, and with which receiver app. Pure. Framework-free.
  *
- * There is no default receiver app (issue 26): Google's Default Media Receiver cannot answer our
+ * There is no default receiver app: Google's Default Media Receiver cannot answer our
  * status channel, so casting to it would only ever time out. Enabled without an app id is
  * `no-app-id`: the cast button shows as unavailable, the SDK is not loaded.
  */
