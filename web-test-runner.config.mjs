@@ -2,10 +2,12 @@
 // Run through `npm run test:browser`, which loads tsx so this file can start the TypeScript server.
 import { createServer } from 'node:net';
 import { esbuildPlugin } from '@web/dev-server-esbuild';
+import { defaultReporter } from '@web/test-runner';
 import { chromeLauncher } from '@web/test-runner-chrome';
 import { createDemoServer } from './demo/server/app.ts';
 import { CHROME_FLAGS, CHROME_PATH } from './test/support/chromium.mjs';
 import { reactEsmPlugin } from './test/shell/support/react-esm-plugin.mjs';
+import { timingsReporter } from './test/support/wtr-timings-reporter.mjs';
 
 /**
  * The package's own specifiers → its sources, for the play page's modules and their tests (the
@@ -55,6 +57,8 @@ export default {
   port: runnerPort,
   files: ['test/**/*.test.{ts,tsx}', '!test/e2e/**', '!test/server/**', '!test/node/**'],
   nodeResolve: { exportConditions: ['browser', 'development'] },
+  // Per-file timings at the end of the run (slowest first), after the usual report.
+  reporters: [defaultReporter(), timingsReporter()],
   concurrency: 1,
   concurrentBrowsers: 1,
   browserStartTimeout: 60_000,
