@@ -3,10 +3,13 @@
 import { readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { esbuildPlugin } from '@web/dev-server-esbuild';
+import { defaultReporter } from '@web/test-runner';
 import { chromeLauncher } from '@web/test-runner-chrome';
 import { createDemoServer } from './demo/server/app.ts';
 import { CHROME_FLAGS, CHROME_PATH } from './test/support/chromium.mjs';
 import { reactEsmPlugin } from './test/shell/support/react-esm-plugin.mjs';
+import { createDemoPool, demoOriginScript } from './test/support/wtr-demo-pool.mjs';
+import { timingsReporter } from './test/support/wtr-timings-reporter.mjs';
 
 /** package.json's version, injected into src-element/core/version.ts as the builds do. */
 const PACKAGE_VERSION = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8')).version;
@@ -38,28 +41,53 @@ const ownShakaDashBuildPlugin = () => ({
 // Chromium's default autoplay policy is kept on purpose (CHROME_FLAGS, not CHROME_FLAGS_AUTOPLAY):
 // tests that play start muted, and the muted-autoplay fallback is tested against the real policy.
 
-// One demo storefront for the whole run, on a free port, control API on; tests read its origin
-// from `window.S72_DEMO_ORIGIN` (test/helpers/demo.ts).
+// Test files run CONCURRENCY at a time, each in its own page (a browser context of its own, shown
+// as the focused page: see `focusedPageInOwnContext`) and with a demo storefront of its own: the
+// storefront's control state (faults, recorded requests, live schedules) is per server, so a pool
+// of storefronts is leased out one per running file (test/support/wtr-demo-pool.mjs), each on a
+// free port, control API on. Tests read their storefront's origin from `window.S72_DEMO_ORIGIN`
+// (test/helpers/demo.ts). `S72_BROWSER_TEST_CONCURRENCY=1` runs the files one by one.
 // The control API answers only its own origin and an allow-list: the runner's page is on another
 // origin, so the runner listens on a known port and that one origin is allowed (tokens unredacted).
+const CONCURRENCY = Math.max(1, Number(process.env.S72_BROWSER_TEST_CONCURRENCY ?? 3));
 const runnerPort = await new Promise((resolve) => {
   const probe = createServer().listen(0, 'localhost', () => {
     const { port } = probe.address();
     probe.close(() => resolve(port));
   });
 });
-const demo = await createDemoServer({
-  port: Number(process.env.DEMO_TEST_PORT ?? 0),
-  control: { origins: [`http://localhost:${runnerPort}`], revealTokens: true },
-  logger: false,
+const demos = await createDemoPool({
+  size: CONCURRENCY,
+  start: (index) =>
+    createDemoServer({
+      // DEMO_TEST_PORT fixes the first storefront's port (the others take free ones).
+      port: index === 0 ? Number(process.env.DEMO_TEST_PORT ?? 0) : 0,
+      control: { origins: [`http://localhost:${runnerPort}`], revealTokens: true },
+      logger: false,
+    }),
 });
-for (const signal of ['SIGINT', 'SIGTERM', 'exit']) process.once(signal, () => void demo.close());
+for (const signal of ['SIGINT', 'SIGTERM', 'exit']) process.once(signal, () => void demos.close());
+
+/**
+ * Each test page in a browser context of its own (no cookie or localStorage shared with a file
+ * running alongside), with focus emulation: pages running side by side are all visible and focused,
+ * as the one page of a one-by-one run is (without it, every page but one is a hidden background
+ * tab: no focus events, `visibilityState` hidden, throttled timers).
+ */
+const focusedPageInOwnContext = async ({ browser }) => {
+  const context = await browser.createBrowserContext();
+  const page = await context.newPage();
+  await page.emulateFocusedPage(true);
+  return page;
+};
 
 export default {
   port: runnerPort,
   files: ['test/**/*.test.{ts,tsx}', '!test/e2e/**', '!test/server/**', '!test/node/**'],
   nodeResolve: { exportConditions: ['browser', 'development'] },
-  concurrency: 1,
+  // Per-file timings at the end of the run (slowest first), after the usual report.
+  reporters: [defaultReporter(), demos.reporter(), timingsReporter()],
+  concurrency: CONCURRENCY,
   concurrentBrowsers: 1,
   browserStartTimeout: 60_000,
   testsStartTimeout: 60_000,
@@ -72,10 +100,12 @@ export default {
         headless: true,
         args: [...CHROME_FLAGS],
       },
+      createPage: focusedPageInOwnContext,
     }),
   ],
   mimeTypes: { '**/*.tsx': 'js' },
   plugins: [
+    demos.plugin(),
     // React ships CommonJS only: serve it as ES modules (one shared copy).
     reactEsmPlugin(),
     packageSourcesPlugin(),
@@ -85,7 +115,7 @@ export default {
   ],
   testRunnerHtml: (testFramework) => `<!doctype html>
     <html><head><meta charset="utf-8"></head><body>
-      <script>window.S72_DEMO_ORIGIN = ${JSON.stringify(demo.url)}; window.process = { env: { NODE_ENV: 'development' } };</script>
+      <script>${demoOriginScript} window.process = { env: { NODE_ENV: 'development' } };</script>
       <script type="module" src="${testFramework}"></script>
     </body></html>`,
 };

@@ -140,7 +140,18 @@ describe('keyboard: Tab reaches the player controls', { timeout: 180_000 }, () =
       );
 
       // The play page focuses its player on arrival (issue 22 item 9): walk the Tab order from the
-      // top of the page, as on a page that starts with nothing focused.
+      // top of the page, as on a page that starts with nothing focused. The page focuses the player
+      // again at the media's `loadeddata` (after the duration is known): wait for that focus first,
+      // or it lands after the reset below and the walk starts past the Play button.
+      await page.waitForFunction(
+        () => {
+          const player = document.querySelector('s72-player');
+          const video = player?.shadowRoot?.querySelector('video');
+          return (video?.readyState ?? 0) >= 2 && document.activeElement === player;
+        },
+        undefined,
+        { timeout: 30_000, polling: 100 },
+      );
       await page.evaluate(() => {
         document.body.tabIndex = -1;
         document.body.focus();
