@@ -51,6 +51,7 @@ import { systemClock, type IntervalClock, type TimerHandle } from '../core/clock
 import type { S72Error } from '../core/errors.js';
 import {
   findTampering,
+  inside,
   mustPause,
   SNAPSHOT_PROPERTIES,
   WATERMARK_Z_INDEX,
@@ -679,16 +680,6 @@ function intersect(a: Box, b: Box): Box {
     width: Math.max(0, Math.min(a.left + a.width, b.left + b.width) - left),
     height: Math.max(0, Math.min(a.top + a.height, b.top + b.height) - top),
   };
-}
-
-/** Inside `outer`, with 1 px of rounding allowed. */
-function inside(inner: Box, outer: Box): boolean {
-  return (
-    inner.left >= outer.left - 1 &&
-    inner.top >= outer.top - 1 &&
-    inner.left + inner.width <= outer.left + outer.width + 1 &&
-    inner.top + inner.height <= outer.top + outer.height + 1
-  );
 }
 
 /** In the top layer on its own: a shown popover, a modal dialog, the fullscreen element. */

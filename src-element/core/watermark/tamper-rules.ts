@@ -168,8 +168,8 @@ function attributesMismatch(actual: Readonly<Record<string, string>>, expected: 
 const once = (reason: TamperReason, detail: string): Tampering => ({ reason, detail, confirmChecks: 1 });
 const confirmed = (reason: TamperReason, detail: string): Tampering => ({ reason, detail, confirmChecks: 2 });
 
-/** Inside `outer`, with 1 px of rounding allowed. */
-function inside(inner: Box, outer: Box): boolean {
+/** Whether `inner` lies inside `outer`, with 1 px of rounding allowed. Pure. */
+export function inside(inner: Box, outer: Box): boolean {
   return (
     inner.left >= outer.left - 1 &&
     inner.top >= outer.top - 1 &&
