@@ -82,7 +82,10 @@ describe('ads in <s72-player> (real demo ad server)', function () {
     skipButton(el)!.click();
     await until(() => !overlay.hasAttribute('active'), 'the overlay stayed after the skip');
     await until(() => !film.paused && film.currentTime > 0.2, 'the film did not play after the pre-roll');
-    const events = await trackedUntil((list) => list.some((e) => e.event === 'skip'));
+    // The skip and the break's end are separate tracking requests: wait for both to arrive.
+    const events = await trackedUntil(
+      (list) => list.some((e) => e.event === 'skip') && list.some((e) => e.ad === 'break-1' && e.event === 'breakEnd'),
+    );
     const preroll = events.filter((e) => e.ad === 'preroll').map((e) => e.event);
     expect(preroll).to.include.members(['impression', 'start', 'skip']);
     expect(preroll).to.not.include('complete');
