@@ -46,10 +46,12 @@ const ownShakaDashBuildPlugin = () => ({
 // storefront's control state (faults, recorded requests, live schedules) is per server, so a pool
 // of storefronts is leased out one per running file (test/support/wtr-demo-pool.mjs), each on a
 // free port, control API on. Tests read their storefront's origin from `window.S72_DEMO_ORIGIN`
-// (test/helpers/demo.ts). `S72_BROWSER_TEST_CONCURRENCY=1` runs the files one by one.
+// (test/helpers/demo.ts). One file at a time by default: in full runs 3 at a time, one test
+// (player telemetry's "sent = recorded") lost a recorded post, never alone; the cause is not found
+// yet. `S72_BROWSER_TEST_CONCURRENCY=3` runs 3 at a time (CONTRIBUTING.md).
 // The control API answers only its own origin and an allow-list: the runner's page is on another
 // origin, so the runner listens on a known port and that one origin is allowed (tokens unredacted).
-const CONCURRENCY = Math.max(1, Number(process.env.S72_BROWSER_TEST_CONCURRENCY ?? 3));
+const CONCURRENCY = Math.max(1, Number(process.env.S72_BROWSER_TEST_CONCURRENCY ?? 1));
 const runnerPort = await new Promise((resolve) => {
   const probe = createServer().listen(0, 'localhost', () => {
     const { port } = probe.address();
