@@ -98,6 +98,10 @@ describe('play page notices (issue 22 item 15)', { timeout: 240_000 }, () => {
         await page.goto(demo.playUrl(`#/film/long-weekend/long-weekend?u=${TOKENS.adult}&lang=${lang}`));
         const notice = page.locator('[data-testid="watch-window-text"]');
         await notice.waitFor({ timeout: 20_000 });
+        // A language changed in the address (same document) shows once its table has loaded.
+        await page
+          .waitForFunction((text) => document.querySelector('[data-testid="watch-window-text"]')?.textContent === text, expected[lang], { timeout: 10_000 })
+          .catch(() => undefined);
         assert.equal(await notice.textContent(), expected[lang]);
       }
     } finally {
