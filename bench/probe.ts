@@ -16,7 +16,7 @@
  *   - `extra` mode: the same, then `performance.memory.usedJSHeapSize` once the video has played
  *     {@link ProbeConfig.heapAfterS} seconds, then, for each of {@link ProbeConfig.seekTargetsS} in
  *     turn, the time from a seek to the first frame shown near it.
- * Page errors (`error`, `unhandledrejection`, the video's `error`, `<s72-player>`'s `s72-error`)
+ * Page errors (`error`, `unhandledrejection`, the video's `error`, `<s72-player>`'s critical `s72-error`)
  * are reported as they happen.
  */
 import ts from 'typescript';
@@ -105,7 +105,16 @@ export function installProbe(config: ProbeConfig): void {
 
   addEventListener('error', (event) => fail(`error: ${event.message || describe(event.error)}`));
   addEventListener('unhandledrejection', (event) => fail(`unhandled rejection: ${describe(event.reason)}`));
-  addEventListener('s72-error', (event) => fail(`s72-error: ${describe((event as CustomEvent).detail)}`), true);
+  // Only an error that stops playback fails the run: a recoverable one (the Cast sender script that
+  // cannot load in a lab with no internet, say) is what a viewer would not notice.
+  addEventListener(
+    's72-error',
+    (event) => {
+      const detail = (event as CustomEvent).detail as { severity?: string } | null;
+      if (detail?.severity !== 'recoverable') fail(`s72-error: ${describe(detail)}`);
+    },
+    true,
+  );
   performance.setResourceTimingBufferSize(10_000);
   // A page that reloads itself starts a new time origin: its first frame would look earlier than it was.
   const navigation = performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming | undefined;
