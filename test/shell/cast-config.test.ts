@@ -1,9 +1,7 @@
 /** The play page's cast and AirPlay settings (src-shell/features/play-flow/cast-config.ts; play-page §2, §9; player-and-client §3, §5). */
 import { expect } from '@open-wc/testing';
 import { castPlayerConfig } from '../../src-shell/features/play-flow/cast-config.js';
-import type { FlowState } from '../../src-shell/features/play-flow/machine.js';
-import { availability, CHROME, FILM, NOW, session as playSession, streams } from './fixtures.js';
-import { last, run } from './support/machine.js';
+import { playingFilm } from './support/machine.js';
 
 const ORIGIN = 'https://store.example';
 const session = { castEnabled: true, airplayEnabled: true, authToken: ' viewer ' };
@@ -57,24 +55,8 @@ describe('play telemetry of casting (play-page §7 "cast events")', () => {
 });
 
 describe('the flow hands the player its cast settings (play-page §2 `cast`, `airplay`)', () => {
-  const playing = (params: { castEnabled?: boolean; airplayEnabled?: boolean }, configuration: Record<string, unknown>) => {
-    const ts = run([
-      { type: 'start', session: { ...playSession(), ...params } },
-      {
-        type: 'item-loaded',
-        metadata: { kind: 'film', film: FILM },
-        availabilities: [availability('/film/night-harbour')],
-        configuration,
-        capabilities: CHROME,
-        viewer: { kind: 'found', dob: '1985-04-12' },
-        now: NOW,
-      },
-      { type: 'streams-loaded', response: streams(), now: NOW },
-    ]);
-    const state = last(ts).state as Extract<FlowState, { status: 'playing' }>;
-    expect(state.status).to.equal('playing');
-    return state.playback.config;
-  };
+  const playing = (params: { castEnabled?: boolean; airplayEnabled?: boolean }, configuration: Record<string, unknown>) =>
+    playingFilm({ session: params, configuration }).playback.config;
 
   it('cast_enabled with cast_app_id and devices_url; the cast and airplay parameters switch them off', () => {
     const configuration = { cast_enabled: true, cast_app_id: 'ABCD1234', devices_url: '/my/devices', minimum_purchase_age: 18 };
@@ -90,22 +72,10 @@ describe('the flow hands the player its cast settings (play-page §2 `cast`, `ai
 
   it('the device check\'s `cast` feature toggle, false, switches casting off', () => {
     const configuration = { cast_enabled: true, cast_app_id: 'ABCD1234' };
-    const ts = run([
-      { type: 'start', session: playSession() },
-      {
-        type: 'item-loaded',
-        metadata: { kind: 'film', film: FILM },
-        availabilities: [availability('/film/night-harbour')],
-        configuration,
-        capabilities: CHROME,
-        viewer: { kind: 'found', dob: '1985-04-12' },
-        device: { supported: 'yes', browser: 'Chrome', os: 'Linux', mobile: false, fullscreenAllowed: true, castToggle: false },
-        now: NOW,
-      },
-      { type: 'streams-loaded', response: streams(), now: NOW },
-    ]);
-    const state = last(ts).state as Extract<FlowState, { status: 'playing' }>;
-    expect(state.status).to.equal('playing');
+    const state = playingFilm({
+      configuration,
+      device: { supported: 'yes', browser: 'Chrome', os: 'Linux', mobile: false, fullscreenAllowed: true, castToggle: false },
+    });
     expect(state.playback.config.cast!.enabled).to.equal(false);
   });
 });

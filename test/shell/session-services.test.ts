@@ -5,10 +5,9 @@
  */
 import { expect } from '@open-wc/testing';
 import { buildPlayerConfig } from '../../src-shell/features/play-flow/build-content.js';
-import type { FlowState } from '../../src-shell/features/play-flow/machine.js';
 import { secondsToMs, sessionServicesConfig } from '../../src-shell/features/play-flow/session-services.js';
-import { availability, CHROME, FILM, NOW, session, streams } from './fixtures.js';
-import { last, run } from './support/machine.js';
+import { streams } from './fixtures.js';
+import { playingFilm } from './support/machine.js';
 
 const ORIGIN = 'https://store.example';
 
@@ -65,21 +64,7 @@ describe('session services configuration (player-and-client §3)', () => {
 
   it('the flow hands the player the configuration’s services and the streams answer’s play token', () => {
     const configuration = { heartbeat_uri: '/hb', heartbeat_frequency: 3, live_status_frequency: 4, minimum_purchase_age: 18 };
-    const ts = run([
-      { type: 'start', session: session() },
-      {
-        type: 'item-loaded',
-        metadata: { kind: 'film', film: FILM },
-        availabilities: [availability('/film/night-harbour')],
-        configuration,
-        capabilities: CHROME,
-        viewer: { kind: 'found', dob: '1985-04-12' },
-        now: NOW,
-      },
-      { type: 'streams-loaded', response: streams({ play_token: 'fresh-play' }), now: NOW },
-    ]);
-    const state = last(ts).state as Extract<FlowState, { status: 'playing' }>;
-    expect(state.status).to.equal('playing');
+    const state = playingFilm({ configuration, streams: streams({ play_token: 'fresh-play' }) });
     expect(state.playback.config.heartbeat).to.deep.equal({ uri: `${ORIGIN}/hb`, intervalMs: 3_000 });
     expect(state.playback.config.live).to.deep.equal({ statusBaseUrl: `${ORIGIN}/services/live/v1/streamstatus`, pollIntervalMs: 4_000 });
     expect(state.playback.config).to.not.have.property('telemetry');
