@@ -31,12 +31,20 @@ function cards(page: Page): Promise<Array<{ slug: string; main: boolean; text: s
   });
 }
 
-describe('play page: end screen (Up next)', { timeout: 120_000 }, () => {
+/**
+ * Each test's own time limit. Not one limit on the whole suite: its four tests play the film in
+ * real time and, on a loaded machine, together outlast any such limit even when each passes; when
+ * a suite's limit ran out, node:test ran the `after` hook (closing the browser) under the test then
+ * running, which failed in `context.close()` ("Target page, context or browser has been closed").
+ */
+const TEST = { timeout: 120_000 };
+
+describe('play page: end screen (Up next)', () => {
   let demo: Demo;
   let browser: Browser;
   useDemoAndBrowser((started) => ({ demo, browser } = started));
 
-  it('near the end of a film shows Up next; the main suggestion sends its telemetry, then goes to its route', async () => {
+  it('near the end of a film shows Up next; the main suggestion sends its telemetry, then goes to its route', TEST, async () => {
     // A slow telemetry answer: the page must wait for it (bounded) before it navigates.
     await fetch(`${demo.url}/__demo/latency`, {
       method: 'POST',
@@ -79,10 +87,13 @@ describe('play page: end screen (Up next)', { timeout: 120_000 }, () => {
       page.on('request', (request) => {
         if (request.isNavigationRequest() && request.frame() === page.mainFrame()) navigations.push(Date.now());
       });
+      // The hash is set first, then the page reloads (player-and-client §2): wait for the reloaded
+      // document's load. Closing the context while that reload was still committing (the test went on
+      // as soon as the navigation request left) hung `context.close()` until the suite's time ran out.
+      const reloaded = page.waitForEvent('load', { timeout: 30_000 });
       await page.locator('s72-player').locator('[part~="main-suggestion"]').click();
       await page.waitForURL((url) => url.hash.startsWith('#/tv/tide-tables/season/1/episode/2'), { timeout: 20_000 });
-      // The hash is set first, then the page reloads (player-and-client §2).
-      for (let i = 0; i < 100 && navigations.length === 0; i++) await page.waitForTimeout(100);
+      await reloaded;
       const url = new URL(page.url());
       assert.equal(url.hash.split('?')[0], '#/tv/tide-tables/season/1/episode/2/neap-tide');
       const query = new URLSearchParams(url.hash.split('?')[1] ?? '');
@@ -102,14 +113,28 @@ describe('play page: end screen (Up next)', { timeout: 120_000 }, () => {
     }
   });
 
-  it('a playlist: no Up next near the end of the ad, Up next near the end of the feature (the last item)', async () => {
+  it('a playlist: no Up next near the end of the ad, Up next near the end of the feature (the last item)', TEST, async () => {
     const { context, page } = await newPage(browser);
     type Player = HTMLElement & { currentTime: number; duration: number; content?: { slug?: string }; suggestions: readonly unknown[]; pause(): void; play(): Promise<void> };
+    // The slugs whose source the player has loaded (`s72-loaded`), in order. Until the next item's
+    // source is loaded, the player still reads the previous item's media: its position and duration
+    // (the ad's end) must not pass for the feature's.
+    await context.addInitScript(() => {
+      document.addEventListener(
+        's72-loaded',
+        (event) => {
+          const slug = (event.target as HTMLElement & { content?: { slug?: string } }).content?.slug ?? '';
+          (window as unknown as { loadedSlugs: string[] }).loadedSlugs = [...((window as unknown as { loadedSlugs?: string[] }).loadedSlugs ?? []), slug];
+        },
+        true,
+      );
+    });
     const playing = (slug: string) =>
       page.waitForFunction(
         (s) => {
           const el = document.querySelector('s72-player') as Player | null;
-          return !!el && el.content?.slug === s && el.currentTime > 0.2 && el.duration > 0;
+          const loaded = (window as unknown as { loadedSlugs?: string[] }).loadedSlugs ?? [];
+          return !!el && el.content?.slug === s && loaded[loaded.length - 1] === s && el.currentTime > 0.2 && el.duration > 0;
         },
         slug,
         { timeout: 30_000, polling: 200 },
@@ -126,10 +151,12 @@ describe('play page: end screen (Up next)', { timeout: 120_000 }, () => {
       assert.deepEqual(await cards(page), [], 'no end screen on the ad');
       assert.equal(await page.evaluate(() => (document.querySelector('s72-player') as Player).suggestions.length), 0);
 
+      // The ad's last second: the page moves on to the feature when it ends, which may interrupt
+      // this play() (an AbortError from the media): what counts is the feature playing, below.
       await page.evaluate(() => {
         const el = document.querySelector('s72-player') as Player;
         el.currentTime = el.duration - 1;
-        return el.play();
+        el.play().catch(() => undefined);
       });
       await playing('/film/sponsored-feature');
       await page.evaluate(() => {
@@ -147,7 +174,7 @@ describe('play page: end screen (Up next)', { timeout: 120_000 }, () => {
     }
   });
 
-  it('while Up next shows, Tab cycles through its buttons only (what it covers is inert)', async () => {
+  it('while Up next shows, Tab cycles through its buttons only (what it covers is inert)', TEST, async () => {
     const { context, page } = await newPage(browser);
     try {
       // 30 s into the 60-s film: the end screen comes at 40 s, while the focus is on the player's controls.
@@ -187,7 +214,7 @@ describe('play page: end screen (Up next)', { timeout: 120_000 }, () => {
     }
   });
 
-  it('not at the end: no end screen', async () => {
+  it('not at the end: no end screen', TEST, async () => {
     const { context, page } = await newPage(browser);
     try {
       await page.goto(demo.playUrl(`#/film/night-harbour/night-harbour?u=${TOKENS.adult}&t=5`));
