@@ -214,10 +214,21 @@ describe('<s72-player> live controls on the real live stream', function () {
     });
     document.body.append(element);
     const state = () => element.store.getState();
-    await until(() => state().currentTime > 0 && !state().paused, 'playing', 30_000);
-    const bar = element.shadowRoot!.querySelector('s72-control-bar')!;
-    const describe = () => `currentTime ${state().currentTime.toFixed(1)}, seekable ${JSON.stringify(state().seekable)}, duration ${state().duration}`;
+    // What a failure message needs to tell a slow machine from a player that stopped: the media's
+    // own state and how many times its source was (re)loaded.
+    const mediaEvents: Record<string, number> = {};
+    for (const type of ['loadstart', 'emptied', 'abort', 'waiting', 'stalled']) {
+      element.store.owners.media?.addEventListener(type, () => (mediaEvents[type] = (mediaEvents[type] ?? 0) + 1));
+    }
+    const describe = () => {
+      const media = element.store.owners.media;
+      const buffered = media ? Array.from({ length: media.buffered.length }, (_, i) => `${media.buffered.start(i).toFixed(1)}-${media.buffered.end(i).toFixed(1)}`) : [];
+      const engine = element.store.owners.engine?.seekRange();
+      return `currentTime ${state().currentTime.toFixed(1)}, seekable ${JSON.stringify(state().seekable)}, duration ${state().duration}; media: currentTime ${media?.currentTime.toFixed(1)}, paused ${media?.paused}, seeking ${media?.seeking}, readyState ${media?.readyState}, buffered [${buffered.join(', ')}], engine seekRange ${JSON.stringify(engine)}, buffering ${JSON.stringify(state().buffering)}, events ${JSON.stringify(mediaEvents)}, lastError ${element.lastError?.code ?? null}`;
+    };
 
+    await until(() => state().currentTime > 0 && !state().paused, () => `playing: ${describe()}`, 30_000);
+    const bar = element.shadowRoot!.querySelector('s72-control-bar')!;
     // Chromium reports the seekable range's start as the position at `loadedmetadata`, before the
     // engine moves the playhead to its live start point: wait for the start point (near the edge).
     await until(

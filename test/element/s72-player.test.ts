@@ -49,8 +49,13 @@ describe('<s72-player>', function () {
     const player = await fixture<S72Player>(html`<s72-player src=${demoUrl(MEDIA.clearDash)} muted></s72-player>`);
     await nextEvent(player, 's72-loaded');
     player.focus();
-    const where = () =>
-      `currentTime ${player.currentTime}, paused ${player.paused}, seeking ${player.store.owners.media?.seeking}, focus ${player.shadowRoot!.activeElement?.localName ?? document.activeElement?.localName}`;
+    const where = () => {
+      const media = player.store.owners.media;
+      const buffered = media ? Array.from({ length: media.buffered.length }, (_, i) => `${media.buffered.start(i).toFixed(2)}-${media.buffered.end(i).toFixed(2)}`) : [];
+      const focusPath: string[] = [];
+      for (let el: Element | null = document.activeElement; el; el = el.shadowRoot?.activeElement ?? null) focusPath.push(`${el.localName}${el.getAttribute('part') ? `[${el.getAttribute('part')}]` : ''}`);
+      return `currentTime ${player.currentTime}, paused ${player.paused}, seeking ${media?.seeking}, readyState ${media?.readyState}, buffered [${buffered.join(', ')}], seekable ${JSON.stringify(player.store.getState().seekable)}, canSeek ${player.store.getState().canSeek}, focus ${focusPath.join(' > ')}, document focused ${document.hasFocus()}`;
+    };
     await sendKeys({ press: 'k' });
     await until(() => !player.paused, () => `playing after K: ${where()}`);
     await sendKeys({ press: 'k' });
