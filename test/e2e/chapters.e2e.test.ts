@@ -18,7 +18,7 @@ import { formatViolations, runAxe } from './support/axe.js';
 import { newPage } from './support/browser.js';
 import { TOKENS, type Demo } from './support/demo.js';
 import { useDemoAndBrowser } from './support/hooks.js';
-import { focusedElement, tabTo, waitForLoaded } from './support/player-a11y.js';
+import { focusedElement, openPlayPage, tabTo } from './support/player-a11y.js';
 
 const FILM_HASH = '#/film/night-harbour/night-harbour';
 const DURATION_S = 60;
@@ -26,9 +26,7 @@ const DURATION_S = 60;
 type PlayerLike = HTMLElement & { currentTime: number; paused: boolean; pause(): void };
 
 async function openFilm(page: Page, demo: Demo): Promise<void> {
-  await page.goto(demo.playUrl(`${FILM_HASH}?u=${TOKENS.adult}`));
-  await page.locator('[data-testid="player-screen"]').waitFor({ timeout: 30_000 });
-  await waitForLoaded(page);
+  await openPlayPage(page, demo.playUrl(`${FILM_HASH}?u=${TOKENS.adult}`));
   // The chapters load after the first frame: wait for their markers on the seek bar.
   await page.locator('s72-player [part~="seek-chapter-marker"]').first().waitFor({ state: 'attached', timeout: 30_000 });
 }

@@ -16,6 +16,7 @@ import { formatViolations, runAxe } from './support/axe.js';
 import { newPage } from './support/browser.js';
 import { TOKENS, type Demo } from './support/demo.js';
 import { useDemoAndBrowser } from './support/hooks.js';
+import { openPlayPage } from './support/player-a11y.js';
 
 type PlayerLike = HTMLElement & { paused: boolean; currentTime: number; duration: number; pause(): void };
 
@@ -33,12 +34,7 @@ const COLS = 64;
 const ROWS = 13;
 
 async function openFilm(page: Page, demo: Demo): Promise<void> {
-  await page.goto(demo.playUrl(`${FILM}?u=${TOKENS.adult}`));
-  await page.locator('[data-testid="player-screen"]').waitFor({ timeout: 30_000 });
-  await page.waitForFunction(() => ((document.querySelector('s72-player') as PlayerLike | null)?.duration ?? 0) > 0, undefined, {
-    timeout: 30_000,
-    polling: 100,
-  });
+  await openPlayPage(page, demo.playUrl(`${FILM}?u=${TOKENS.adult}`));
   // A still picture: the hover positions and the frames compared do not race playback.
   await page.evaluate(() => (document.querySelector('s72-player') as PlayerLike).pause());
 }

@@ -1,8 +1,8 @@
 /**
- * Helpers for the accessibility and RTL end-to-end tests (test/e2e/a11y.e2e.test.ts,
- * rtl.e2e.test.ts): the deep focus through shadow roots, the browser's own accessible name of the
- * focused control (Chromium's accessibility tree over the DevTools protocol), the player's live
- * regions, and waits on the player's state.
+ * Helpers for the end-to-end tests of the player on the play page (accessibility, keyboard,
+ * chapters, seek previews, ...): the deep focus through shadow roots, the browser's own accessible
+ * name of the focused control (Chromium's accessibility tree over the DevTools protocol), the
+ * player's live regions, opening the play page, and waits on the player's state.
  */
 import type { CDPSession, Page } from 'playwright-core';
 
@@ -155,6 +155,16 @@ export async function waitForLoaded(page: Page, timeoutMs = 30_000): Promise<voi
     undefined,
     { timeout: timeoutMs, polling: 100 },
   );
+}
+
+/**
+ * Opens the play page at `url` and waits for what a test of the player starts from: the player
+ * screen shown and its player loaded (duration known).
+ */
+export async function openPlayPage(page: Page, url: string, timeoutMs = 30_000): Promise<void> {
+  await page.goto(url);
+  await page.locator('[data-testid="player-screen"]').waitFor({ timeout: timeoutMs });
+  await waitForLoaded(page, timeoutMs);
 }
 
 /**
