@@ -10,7 +10,7 @@
  */
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { errorCode, newPage, waitForPlayback } from './support/browser.js';
 import { TOKENS, type Demo } from './support/demo.js';
 import { useDemoAndBrowser } from './support/hooks.js';
@@ -47,7 +47,36 @@ async function keepsPlaying(page: Page, what: string): Promise<void> {
   assert.equal(await page.locator('s72-player').count(), 1, `${what}: the player is still there`);
 }
 
-describe('play page: the watermark cannot be hidden while the film plays (issue 25 item 1)', { timeout: 180_000 }, () => {
+/**
+ * The film playing on the play page in a fresh browser context (closed afterwards), then `body`.
+ * `setUp` runs on the context before the page opens (init scripts, the viewport); `lang` picks the
+ * page's language.
+ */
+async function onPlayingFilm(
+  browser: Browser,
+  demo: Demo,
+  body: (page: Page) => Promise<void>,
+  options: { setUp?: (context: BrowserContext, page: Page) => Promise<void>; lang?: string } = {},
+): Promise<void> {
+  const { context, page } = await newPage(browser);
+  try {
+    await options.setUp?.(context, page);
+    await page.goto(demo.playUrl(options.lang ? `${FILM}&lang=${options.lang}` : FILM));
+    await waitForPlayback(page, 0.5);
+    await body(page);
+  } finally {
+    await context.close();
+  }
+}
+
+/**
+ * Each test's own time limit, not one on the whole suite: its thirteen tests each play the film
+ * (30-45 s apiece on a loaded machine), so a suite limit ran out part-way even when every test
+ * passed, and node:test then closed the browser under the remaining tests.
+ */
+const TEST = { timeout: 120_000 };
+
+describe('play page: the watermark cannot be hidden while the film plays (issue 25 item 1)', () => {
   let demo: Demo;
   let browser: Browser;
   useDemoAndBrowser((started) => ({ demo, browser } = started));
@@ -145,34 +174,33 @@ describe('play page: the watermark cannot be hidden while the film plays (issue 
     ],
   ];
   for (const [method, reason, script] of TAMPERING) {
-    it(`${method} → watermark_tampered (${reason}), player gone`, async () => {
-      const { context, page } = await newPage(browser);
-      try {
-        // The reason the player gives (the error screen shows only the code).
-        await context.addInitScript(() => {
-          document.addEventListener('s72-error', (event) => {
-            const detail = (event as CustomEvent<{ code: string; data?: { reason?: string } }>).detail;
-            (window as unknown as { reasons: string[] }).reasons = [...((window as unknown as { reasons?: string[] }).reasons ?? []), `${detail.code}/${detail.data?.reason ?? ''}`];
-          }, true);
-        });
-        await page.goto(demo.playUrl(FILM));
-        await waitForPlayback(page, 0.5);
-        await page.evaluate(script);
-        assert.equal(await errorCode(page, 10_000), 'watermark_tampered');
-        assert.deepEqual(await page.evaluate(() => (window as unknown as { reasons?: string[] }).reasons), [`watermark_tampered/${reason}`]);
-        assert.equal(await page.locator('s72-player').count(), 0, 'the player is gone');
-        assert.equal(await page.evaluate(() => Array.from(document.querySelectorAll('video')).some((v) => !v.paused)), false, 'no video plays on');
-      } finally {
-        await context.close();
-      }
-    });
+    it(`${method} → watermark_tampered (${reason}), player gone`, TEST, () =>
+      onPlayingFilm(
+        browser,
+        demo,
+        async (page) => {
+          await page.evaluate(script);
+          assert.equal(await errorCode(page, 10_000), 'watermark_tampered');
+          assert.deepEqual(await page.evaluate(() => (window as unknown as { reasons?: string[] }).reasons), [`watermark_tampered/${reason}`]);
+          assert.equal(await page.locator('s72-player').count(), 0, 'the player is gone');
+          assert.equal(await page.evaluate(() => Array.from(document.querySelectorAll('video')).some((v) => !v.paused)), false, 'no video plays on');
+        },
+        {
+          // The reason the player gives (the error screen shows only the code).
+          setUp: async (context) => {
+            await context.addInitScript(() => {
+              document.addEventListener('s72-error', (event) => {
+                const detail = (event as CustomEvent<{ code: string; data?: { reason?: string } }>).detail;
+                (window as unknown as { reasons: string[] }).reasons = [...((window as unknown as { reasons?: string[] }).reasons ?? []), `${detail.code}/${detail.data?.reason ?? ''}`];
+              }, true);
+            });
+          },
+        },
+      ));
   }
 
-  it('(d) the player parked off-screen with its frames drawn to a <canvas> → it pauses, and stays paused while off-screen', async () => {
-    const { context, page } = await newPage(browser);
-    try {
-      await page.goto(demo.playUrl(FILM));
-      await waitForPlayback(page, 0.5);
+  it('(d) the player parked off-screen with its frames drawn to a <canvas> → it pauses, and stays paused while off-screen', TEST, () =>
+    onPlayingFilm(browser, demo, async (page) => {
       await page.evaluate(`(() => {
         const p = ${PLAYER};
         const video = ${VIDEO};
@@ -196,16 +224,10 @@ describe('play page: the watermark cannot be hidden while the film plays (issue 
       await page.evaluate(`(() => { document.querySelector('canvas').remove(); const s = ${PLAYER}.style; s.position = ''; s.left = ''; s.top = ''; s.width = ''; s.height = ''; })()`);
       await page.evaluate(`${VIDEO}.play()`);
       await keepsPlaying(page, 'back on screen');
-    } finally {
-      await context.close();
-    }
-  });
+    }));
 
-  it('no false positive: rounded corners, overflow:hidden containers that do not crop the mark, a drop shadow, then fullscreen (F)', async () => {
-    const { context, page } = await newPage(browser);
-    try {
-      await page.goto(demo.playUrl(FILM));
-      await waitForPlayback(page, 0.5);
+  it('no false positive: rounded corners, overflow:hidden containers that do not crop the mark, a drop shadow, then fullscreen (F)', TEST, () =>
+    onPlayingFilm(browser, demo, async (page) => {
       await page.evaluate(`(() => {
         const p = ${PLAYER};
         p.style.borderRadius = '24px';
@@ -222,26 +244,21 @@ describe('play page: the watermark cannot be hidden while the film plays (issue 
       await page.keyboard.press('f');
       await page.waitForFunction(() => document.fullscreenElement === null, undefined, { timeout: 5_000 });
       await keepsPlaying(page, 'after fullscreen');
-    } finally {
-      await context.close();
-    }
-  });
+    }));
 
   for (const [label, viewport, lang] of [
     ['the phone-sized layout, right to left (ar)', { width: 390, height: 844 }, 'ar'],
     ['a phone held sideways', { width: 844, height: 390 }, 'en'],
   ] as const) {
-    it(`no false positive: ${label}`, async () => {
-      const { context, page } = await newPage(browser);
-      try {
-        await page.setViewportSize(viewport);
-        await page.goto(demo.playUrl(`${FILM}&lang=${lang}`));
-        await waitForPlayback(page, 0.5);
-        await keepsPlaying(page, label);
-        await keepsPlaying(page, label);
-      } finally {
-        await context.close();
-      }
-    });
+    it(`no false positive: ${label}`, TEST, () =>
+      onPlayingFilm(
+        browser,
+        demo,
+        async (page) => {
+          await keepsPlaying(page, label);
+          await keepsPlaying(page, label);
+        },
+        { setUp: (_context, page) => page.setViewportSize(viewport), lang },
+      ));
   }
 });
