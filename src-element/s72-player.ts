@@ -14,6 +14,8 @@ import { handleRequest, REQUEST_EVENT_NAMES, type RequestContext } from './core/
 import type { DrmType, S72Content, S72PlayerConfig } from './core/types.js';
 import { DRM_TYPES, isDrmType } from './core/engine/key-systems.js';
 import { sourceIdentity } from './core/source-identity.js';
+import { resolvePlaySession, sessionProblems, sessionToken, type PlaySession } from './core/session/play-session.js';
+import { playerConfigProblems, playlistProblems } from './core/content-playlist.js';
 import { ThumbnailCache } from './core/thumbnails.js';
 import { playerContext, type PlayerContextValue } from './context.js';
 import { BufferingController } from './controllers/buffering-controller.js';
@@ -397,10 +399,29 @@ export class S72Player extends PlayerMediaApi {
   get tracks(): S72Tracks {
     return this.engines.tracks();
   }
-  /** The play token in force (sent with the heartbeat, telemetry and live-status requests): the last `updatePlayToken()`, else `content.playToken`; null when none. */
+  /**
+   * The play token in force (sent with the heartbeat, telemetry and live-status requests, and to
+   * the licence server): the last `updatePlayToken()`, else `content.playToken`, else
+   * `content.session.token`; null when none.
+   */
   get playToken(): string | null {
-    return this.replacedPlayToken ?? (this.content?.playToken?.trim() || null);
+    return sessionToken(this.replacedPlayToken, this.content?.playToken, this.content?.session);
   }
+  /**
+   * The playback session in force, read-only: `{token, uid, olv, delpol, telemetry, s72usr}`, from
+   * the play token's own fields, else `content.session`'s (see `S72Session`); `telemetry` is false
+   * when the session turns player telemetry off.
+   * @type {PlaySession}
+   */
+  get playSession(): PlaySession {
+    const token = this.playToken;
+    const session = this.content?.session;
+    if (this.sessionMemo?.token !== token || this.sessionMemo.session !== session) {
+      this.sessionMemo = { token, session, value: resolvePlaySession(token, session) };
+    }
+    return this.sessionMemo.value;
+  }
+  private sessionMemo: { token: string | null; session: unknown; value: PlaySession } | null = null;
   /** Replaces the play token of the running session without reloading the video; blank tokens are ignored. */
   updatePlayToken(token: string): void {
     if (token.trim()) this.replacedPlayToken = token.trim();
@@ -499,6 +520,12 @@ export class S72Player extends PlayerMediaApi {
         this.report(invalidConfig('config must be an object (an S72PlayerConfig)'));
       }
       this.store.setOwners({ config: this.effectiveConfig });
+      // player-and-client §3 "Player configuration" embeddedPlayer, shakaVersion
+      for (const problem of playerConfigProblems(this.effectiveConfig as Record<string, unknown>)) this.report(invalidConfig(problem.message, problem.data));
+    }
+    if (changed.has('content')) {
+      // player-and-client §3 "Content" session, playlist: bad parts are reported, then ignored.
+      for (const message of [...sessionProblems(this.content?.session), ...playlistProblems(this.content?.playlist)]) this.report(invalidConfig(message));
     }
     if (changed.has('keySystem') && this.keySystem !== null && !isDrmType(this.keySystem)) {
       this.report(
