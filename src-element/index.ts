@@ -48,6 +48,7 @@ export {
   type S72Session,
 } from './core/types.js';
 export type { PlaySession } from './core/session/play-session.js';
+export type { S72MediaInformation, S72MediaInformationLookup } from './core/media-information.js';
 export type { EngineStats, AudioTrackInfo, TextTrackInfo, VideoTrackInfo, SourceKind } from './core/engine/engine.js';
 export { defaultDrmConfig } from './core/engine/choose-source.js';
 export {
