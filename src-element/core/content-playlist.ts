@@ -13,6 +13,11 @@ function isObject(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
+/** A value as the error messages show it: its JSON, or its type when it has none. */
+function describe(value: unknown): string {
+  return JSON.stringify(value) ?? typeof value;
+}
+
 /** A valid start: a finite number of seconds ≥ 0. */
 const isStart = (value: unknown): value is number => typeof value === 'number' && Number.isFinite(value) && value >= 0;
 
@@ -32,7 +37,7 @@ export function playlistProblems(playlist: unknown): string[] {
   if (typeof playlist['slug'] !== 'string' || !playlist['slug'].trim()) problems.push('content.playlist.slug must be a non-blank string (the playlist is ignored)');
   const start = playlist['mainContentStartTime'];
   if (start !== undefined && start !== null && !isStart(start)) {
-    problems.push(`content.playlist.mainContentStartTime must be a number of seconds >= 0; got ${JSON.stringify(start) ?? String(start)}`);
+    problems.push(`content.playlist.mainContentStartTime must be a number of seconds >= 0; got ${describe(start)}`);
   }
   return problems;
 }
@@ -99,11 +104,11 @@ export function playerConfigProblems(config: Record<string, unknown>): { message
   const problems: { message: string; data: Record<string, unknown> }[] = [];
   const embedded = config['embeddedPlayer'];
   if (embedded !== undefined && typeof embedded !== 'boolean') {
-    problems.push({ message: 'config.embeddedPlayer must be a boolean (false is used)', data: { embeddedPlayer: String(embedded) } });
+    problems.push({ message: 'config.embeddedPlayer must be a boolean (false is used)', data: { embeddedPlayer: describe(embedded) } });
   }
   const version = config['shakaVersion'];
   if (version !== undefined && (typeof version !== 'string' || !VERSION.test(version.trim()))) {
-    problems.push({ message: 'config.shakaVersion must be a version like "5", "5.2" or "5.2.12" (it is ignored)', data: { shakaVersion: String(version) } });
+    problems.push({ message: 'config.shakaVersion must be a version like "5", "5.2" or "5.2.12" (it is ignored)', data: { shakaVersion: describe(version) } });
   }
   return problems;
 }

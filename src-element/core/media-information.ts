@@ -48,7 +48,10 @@ export class MediaInformationCache {
   /** The answer of `lookup` for `slug`: asked once (until it fails), null on failure or no answer. */
   get(lookup: S72MediaInformationLookup, slug: string): Promise<S72MediaInformation | null> {
     let perSlug = this.answers.get(lookup);
-    if (!perSlug) this.answers.set(lookup, (perSlug = new Map()));
+    if (!perSlug) {
+      perSlug = new Map<string, Promise<S72MediaInformation | null>>();
+      this.answers.set(lookup, perSlug);
+    }
     const cached = perSlug.get(slug);
     if (cached) return cached;
     const answer = (async () => readMediaInformation(await lookup(slug)))().catch((error: unknown) => {

@@ -55,7 +55,7 @@ export function sessionToken(replaced: string | null | undefined, playToken: unk
  * The normalised session of `token` (the token in force, see `sessionToken`) and the page's
  * `session` object (anything else counts as none).
  */
-export function resolvePlaySession(token: string | null | undefined, session: S72Session | null | undefined | unknown): PlaySession {
+export function resolvePlaySession(token: string | null | undefined, session: S72Session | null | undefined): PlaySession {
   const decoded: PlayTokenPayload | null = decodePlayToken(token);
   const given = isObject(session) ? session : null;
   const values: Record<Field, unknown> = { uid: null, olv: null, delpol: null, tlmtry: null, s72usr: null };
@@ -105,7 +105,7 @@ export function sessionProblems(session: unknown): string[] {
   };
   for (const [field, [ok, what]] of Object.entries(expect)) {
     const value = session[field];
-    if (value !== undefined && value !== null && !ok(value)) problems.push(`content.session.${field} must be ${what}; got ${JSON.stringify(value) ?? String(value)}`);
+    if (value !== undefined && value !== null && !ok(value)) problems.push(`content.session.${field} must be ${what}; got ${JSON.stringify(value) ?? typeof value}`);
   }
   return problems;
 }
