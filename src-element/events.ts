@@ -181,6 +181,11 @@ export interface S72CastChange {
   connectionLost: boolean;
   /** Playback is on the receiver (heartbeat and player telemetry are off). */
   casting: boolean;
+  /**
+   * What the receiver plays, or null: `slug`, `playlistSlug` (the playlist it belongs to, e.g. the
+   * film after its ads; compare with `content.playlist.slug`) and the media `title`.
+   */
+  nowPlaying: { slug: string; playlistSlug: string | null; title: string } | null;
 }
 
 // player-and-client §7 `custom:end-screen-video-clicked`

@@ -44,7 +44,11 @@ export {
   type S72ChaptersTrack,
   type S72Content,
   type S72PlayerConfig,
+  type S72Playlist,
+  type S72Session,
 } from './core/types.js';
+export type { PlaySession } from './core/session/play-session.js';
+export type { S72MediaInformation, S72MediaInformationLookup } from './core/media-information.js';
 export type { EngineStats, AudioTrackInfo, TextTrackInfo, VideoTrackInfo, SourceKind } from './core/engine/engine.js';
 export { defaultDrmConfig } from './core/engine/choose-source.js';
 export {

@@ -14,6 +14,10 @@ import { handleRequest, REQUEST_EVENT_NAMES, type RequestContext } from './core/
 import type { DrmType, S72Content, S72PlayerConfig } from './core/types.js';
 import { DRM_TYPES, isDrmType } from './core/engine/key-systems.js';
 import { sourceIdentity } from './core/source-identity.js';
+import { resolvePlaySession, sessionProblems, sessionToken, type PlaySession } from './core/session/play-session.js';
+import { playerConfigProblems, playlistProblems } from './core/content-playlist.js';
+import type { S72MediaInformationLookup } from './core/media-information.js';
+import { MediaInformationController } from './controllers/media-information-controller.js';
 import { ThumbnailCache } from './core/thumbnails.js';
 import { playerContext, type PlayerContextValue } from './context.js';
 import { BufferingController } from './controllers/buffering-controller.js';
@@ -56,7 +60,7 @@ export { SEEK_STEP_S } from './controllers/keyboard-controller.js';
 // player-and-client §4 "Engine choice"
 /** Engines in the order they are tried. */
 const ENGINE_LOADERS: readonly EngineLoader[] = [shakaEngineLoader, nativeHlsEngineLoader];
-const HOST_KEYS = ['paused', 'ended', 'played', 'loaded', 'error', 'buffering', 'muted', 'controlsVisible', 'bigPlay', 'cast', 'adBreak', 'endScreen', 'suggestions', 'debug'] as const;
+const HOST_KEYS = ['paused', 'ended', 'played', 'loaded', 'error', 'buffering', 'muted', 'controlsVisible', 'bigPlay', 'cast', 'adBreak', 'endScreen', 'suggestions', 'debug', 'mediaInformation'] as const;
 
 /** What covers the player's controls now: an ad break, the end screen, or nothing. */
 type Cover = 'ad' | 'end-screen' | null;
@@ -305,6 +309,19 @@ export class S72Player extends PlayerMediaApi {
    * `CAST_SDK_URL`. Give your own (e.g. `castSdkLoader(inject)`) to load it another way.
    */
   @property({ attribute: false }) castSdkLoader: CastSdkLoader | null = null;
+  /**
+   * The page's media-information lookup: called with a content slug, answers (directly or with a
+   * promise) `{title?, subtitle?, image?}` or null. The player asks it about the content's slug and
+   * about end-screen suggestions given without a title, image or second line, and shows the answers
+   * where the page gave nothing: the title bar's title and second line (unless `config.title` /
+   * `config.subtitle`), the poster (unless `poster` or `content.images.thumb`), the suggestions'
+   * titles, second lines and images (a suggestion without a title shows once its answer has one).
+   * Each slug is asked once per function; an answer that arrives after the content changed is
+   * dropped; a failure (rejection or throw) is logged to the console and asked again next time,
+   * never an error for the viewer.
+   * @type {S72MediaInformationLookup | null}
+   */
+  @property({ attribute: false }) mediaInformation: S72MediaInformationLookup | null = null;
   private replacedPlayToken: string | null = null;
   /** `sourceIdentity` of the source loaded last; null while none is set. */
   private sourceKey: string | null = null;
@@ -371,6 +388,8 @@ export class S72Player extends PlayerMediaApi {
     new AdsController(this);
     // [chapters] the content's and the stream's chapters, after the first frame (issue 27 item 2)
     new ChaptersController(this);
+    // [media information] player-and-client §2 "Optional media-information lookup per content slug"
+    new MediaInformationController(this);
     uiControllers(this);
     for (const type of REQUEST_EVENT_NAMES) this.addEventListener(type, this.onRequest);
     // Like a media element, the player fires a plain `error` when playback fails for good (a
@@ -397,10 +416,29 @@ export class S72Player extends PlayerMediaApi {
   get tracks(): S72Tracks {
     return this.engines.tracks();
   }
-  /** The play token in force (sent with the heartbeat, telemetry and live-status requests): the last `updatePlayToken()`, else `content.playToken`; null when none. */
+  /**
+   * The play token in force (sent with the heartbeat, telemetry and live-status requests, and to
+   * the licence server): the last `updatePlayToken()`, else `content.playToken`, else
+   * `content.session.token`; null when none.
+   */
   get playToken(): string | null {
-    return this.replacedPlayToken ?? (this.content?.playToken?.trim() || null);
+    return sessionToken(this.replacedPlayToken, this.content?.playToken, this.content?.session);
   }
+  /**
+   * The playback session in force, read-only: `{token, uid, olv, delpol, telemetry, s72usr}`, from
+   * the play token's own fields, else `content.session`'s (see `S72Session`); `telemetry` is false
+   * when the session turns player telemetry off.
+   * @type {PlaySession}
+   */
+  get playSession(): PlaySession {
+    const token = this.playToken;
+    const session = this.content?.session;
+    if (this.sessionMemo?.token !== token || this.sessionMemo.session !== session) {
+      this.sessionMemo = { token, session, value: resolvePlaySession(token, session) };
+    }
+    return this.sessionMemo.value;
+  }
+  private sessionMemo: { token: string | null; session: unknown; value: PlaySession } | null = null;
   /** Replaces the play token of the running session without reloading the video; blank tokens are ignored. */
   updatePlayToken(token: string): void {
     if (token.trim()) this.replacedPlayToken = token.trim();
@@ -499,6 +537,12 @@ export class S72Player extends PlayerMediaApi {
         this.report(invalidConfig('config must be an object (an S72PlayerConfig)'));
       }
       this.store.setOwners({ config: this.effectiveConfig });
+      // player-and-client §3 "Player configuration" embeddedPlayer, shakaVersion
+      for (const problem of playerConfigProblems(this.effectiveConfig as Record<string, unknown>)) this.report(invalidConfig(problem.message, problem.data));
+    }
+    if (changed.has('content')) {
+      // player-and-client §3 "Content" session, playlist: bad parts are reported, then ignored.
+      for (const message of [...sessionProblems(this.content?.session), ...playlistProblems(this.content?.playlist)]) this.report(invalidConfig(message));
     }
     if (changed.has('keySystem') && this.keySystem !== null && !isDrmType(this.keySystem)) {
       this.report(
@@ -526,7 +570,7 @@ export class S72Player extends PlayerMediaApi {
     this.stringsReady ||= loaded !== null;
     const i18n = loaded ?? this.i18n;
     if (this.context.value?.i18n !== i18n) this.context.setValue({ store: this.store, i18n, thumbnails: this.thumbnailCache.lookup } satisfies PlayerContextValue);
-    const poster = this.poster ?? this.content?.images?.thumb ?? null;
+    const poster = this.poster ?? this.content?.images?.thumb ?? this.store.getState().mediaInformation?.image ?? null;
     if (poster === null) this.mediaElement.removeAttribute('poster');
     else if (this.mediaElement.getAttribute('poster') !== poster) this.mediaElement.setAttribute('poster', poster);
   }
@@ -588,7 +632,7 @@ export class S72Player extends PlayerMediaApi {
               ?inert=${underAd}
               exportparts="cast-panel, cast-status, cast-controls, cast-error, manage-devices, cast-retry, cast-replay, cast-reconnect, cast-stop"
               manage-devices-url=${manageDevicesUrl(this.effectiveConfig)}
-              poster=${this.poster ?? this.content?.images?.thumb ?? nothing}
+              poster=${this.poster ?? this.content?.images?.thumb ?? state.mediaInformation?.image ?? nothing}
             ></s72-cast-panel>`}
         <s72-title-bar part="title-bar" exportparts="back-button, title, subtitle, ad-badge" ?inert=${covered}>
           <slot name="title-bar-end" slot="title-bar-end"></slot><slot name="back" slot="back">${icon('back')}</slot>

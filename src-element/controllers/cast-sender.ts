@@ -11,7 +11,9 @@
  *   UNAVAILABLE with `unavailable: 'sdk-not-loaded'` (the cast button shows disabled, with the
  *   reason), playback is untouched. Enabled without an app id: `unavailable: 'no-app-id'`.
  * - A session: the local video pauses, the playlist start message goes out on the status channel
- *   (slug, authToken, baseUrl, telemetry, heartbeat, playFrom, originatedFrom), and while casting
+ *   (slug, authToken, baseUrl, telemetry, heartbeat, playFrom, originatedFrom; the slug and start of
+ *   the content's playlist when it has one: `castTarget` in core/content-playlist.ts; a playlist
+ *   without `config.embeddedPlayer` is `bad_config` and nothing is sent), and while casting
  *   and the page is visible the status (`APP_STATUS?` + `GET_STATUS`) is asked for every 5 s,
  *   debounced 500 ms. The receiver must answer within 60 s (10 s for a resumed session, checked
  *   1 s after resuming), re-checked at most every 10 s; otherwise `timeout` and "connection lost".
@@ -39,6 +41,7 @@ import {
 import { castReducer, type CastEvent } from '../core/cast/cast-reducer.js';
 import { INITIAL_CAST_STATE, isCasting, type CastState, type SdkCastState } from '../core/cast/cast-state.js';
 import { castAppId, castSupport } from '../core/cast/cast-support.js';
+import { castTarget, isEmbeddedPlayer } from '../core/content-playlist.js';
 import { Debounce, ReceiverStatusWatch, StatusPoller, Throttle } from '../core/cast/cast-timers.js';
 import { castSdkLoader, type CastSdk } from '../core/cast/sdk-loader.js';
 import type { S72Error } from '../core/errors.js';
@@ -316,17 +319,23 @@ export class CastSender implements ReactiveController {
   private async loadMedia(mode: 'beginning' | 'resume'): Promise<void> {
     const content = this.host.content;
     if (!this.session) return this.host.report(castError('not_connected'));
-    // §8 badConfig: a playlist loaded without the embedded player's content.
-    if (!content?.slug) return this.host.report(castError('bad_config'));
     const config = this.host.effectiveConfig;
+    // §3 "playlist {slug, mainContentStartTime}": the receiver plays the content's playlist.
+    const target = castTarget(content, this.host.store.getState().currentTime, mode);
+    // Nothing the receiver could look up (a plain `src` without content, or no slug).
+    if (!content || !target) return this.host.report(castError('bad_config', undefined, { reason: 'no-slug' }));
+    // §8 "badConfig when a playlist is loaded without the embedded player".
+    if (target.playlist && !isEmbeddedPlayer(config)) {
+      return this.host.report(castError('bad_config', undefined, { reason: 'playlist-without-embedded-player', playlistSlug: target.slug }));
+    }
     const message = playlistStartMessage(this.nextId(), {
-      slug: content.slug,
+      slug: target.slug,
       authToken: config.cast?.playlist?.authToken ?? content.authorization ?? null,
       baseUrl: config.cast?.playlist?.baseUrl ?? null,
       telemetry: config.telemetry ?? null,
       heartbeat: config.heartbeat ?? null,
-      position: this.host.store.getState().currentTime,
-      mode,
+      position: target.playFrom,
+      mode: 'resume',
       pageUrl: globalThis.location?.href ?? '',
     });
     if (await this.send(CAST_STATUS_NAMESPACE, message)) {
@@ -415,7 +424,9 @@ export class CastSender implements ReactiveController {
     if (next === before) return;
     this.state = Object.freeze(next);
     this.host.store.setUi({ cast: this.state });
-    const changed = (['connectionStatus', 'appState', 'friendlyName', 'errorScreen', 'connectionLost'] as const).some((key) => before[key] !== next[key]);
+    const changed =
+      (['connectionStatus', 'appState', 'friendlyName', 'errorScreen', 'connectionLost'] as const).some((key) => before[key] !== next[key]) ||
+      JSON.stringify(before.nowPlaying) !== JSON.stringify(next.nowPlaying);
     if (changed) {
       const detail: S72CastChange = {
         connectionStatus: next.connectionStatus,
@@ -424,6 +435,7 @@ export class CastSender implements ReactiveController {
         errorScreen: next.errorScreen,
         connectionLost: next.connectionLost,
         casting: isCasting(next),
+        nowPlaying: next.nowPlaying,
       };
       fireEvent(this.host, 's72-cast-change', detail);
     }

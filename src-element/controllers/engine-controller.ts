@@ -20,6 +20,7 @@ import { chooseEngine, isDrmType, resolveSources } from '../core/engine/choose-s
 import type { Engine, EngineLoader, EngineSource, SourceKind } from '../core/engine/engine.js';
 import { prefetchManifest } from '../core/engine/manifest-prefetch.js';
 import { S72Error, isS72Error } from '../core/errors.js';
+import { mainContentStart, shakaVersionMatches } from '../core/content-playlist.js';
 import type { DrmType, S72Content, S72PlayerConfig } from '../core/types.js';
 import { fireEvent, type S72Tracks } from '../events.js';
 import type { BufferingController } from './buffering-controller.js';
@@ -245,6 +246,12 @@ export class EngineController implements ReactiveController {
       this.engine = engine;
       engine.setTextContainer(this.options.textContainer?.() ?? null);
       host.store.setOwners({ engine });
+      // player-and-client §3 "shakaVersion": the page expects another shaka than the one bundled
+      // (said once per source, not on every recovery reload).
+      const wanted = host.effectiveConfig.shakaVersion;
+      if (reason === 'source' && engine.name === 'shaka' && engine.version && !shakaVersionMatches(wanted, engine.version)) {
+        host.report(invalidConfig(`config.shakaVersion asks for shaka ${String(wanted)}; this player plays with shaka ${engine.version}`, { shakaVersion: String(wanted), engineVersion: engine.version }));
+      }
       engine.on('error', (error) => isCurrent() && host.report(error));
       engine.on('buffering', (value) => isCurrent() && buffering.set(value));
       engine.on('tracks', () => {
@@ -294,7 +301,8 @@ export class EngineController implements ReactiveController {
   /** The validated start position: a finite number; negative only on live (offset from the edge). */
   private startPosition(source: EngineSource): number | undefined {
     const start = this.host.startTime;
-    if (start === null || start === undefined) return undefined;
+    // player-and-client §3 "playlist {slug, mainContentStartTime}": the main content starts there.
+    if (start === null || start === undefined) return mainContentStart(this.host.content);
     if (typeof start !== 'number' || !Number.isFinite(start)) {
       this.host.report(invalidConfig('start-time must be a number of seconds', { startTime: String(start) }));
       return undefined;

@@ -7,6 +7,7 @@
 import type { ReactiveController, ReactiveControllerHost } from 'lit';
 import type { S72Error } from '../core/errors.js';
 import type { PlayerStore } from '../core/player-store.js';
+import type { PlaySession } from '../core/session/play-session.js';
 import type { S72PlayerConfig } from '../core/types.js';
 
 export interface PlayerHost extends ReactiveControllerHost, HTMLElement {
@@ -16,6 +17,9 @@ export interface PlayerHost extends ReactiveControllerHost, HTMLElement {
   readonly effectiveConfig: S72PlayerConfig;
   /** The play token in force (`x-play-session` of heartbeat, telemetry, live status), or null. */
   readonly playToken: string | null;
+  // player-and-client §3 "Content" session
+  /** The playback session every consumer reads: the token in force with its fields (`core/session/play-session.ts`). */
+  readonly playSession: PlaySession;
   /** Reports an error: `s72-error`, and the error panel when critical. Each error once. */
   report(error: S72Error): void;
 }

@@ -13,7 +13,7 @@
  * previous post is unanswered, or when the previous post was less than half the period ago;
  * dropped when `bitrate`, `estbitrate`, `length` or `droppedFrames` exceed 2147483647, `position`
  * is negative or over `length + 1` (VOD), or a live `position` is more than 3600000 ms from now; off
- * while the play token says telemetry is off (`telemetryAllowed`). A reply whose body contains
+ * while the playback session says telemetry is off (`tlmtry` of `host.playSession`: the play token's, else `content.session`'s). A reply whose body contains
  * `telemetry_timestamp_invalid_range` stops telemetry for this source. Other failures (HTTP errors,
  * network, a post unanswered after the period) are ignored: the sample is lost and the next post
  * goes on schedule. Posts answered 2xx are counted ({@link PlayerTelemetryController.sent}).
@@ -25,7 +25,6 @@
  */
 import type { ReactiveController } from 'lit';
 import { systemClock, type Clock, type TimerHandle } from '../core/clock.js';
-import { telemetryAllowed } from '../core/play-token.js';
 import type { PlayerState } from '../core/player-store.js';
 import {
   TELEMETRY_BUFFERING_INTERVAL_MS,
@@ -191,7 +190,8 @@ export class PlayerTelemetryController implements ReactiveController {
     const credential = this.credential();
     const token = credential?.value ?? null;
     const decision = decideTelemetry({
-      disabled: credential?.header === 'x-play-session' && !telemetryAllowed(token),
+      // §5 "disabled when the play token says telemetry is off": the session's `tlmtry` (token, else content.session).
+      disabled: !this.host.playSession.telemetry,
       stopped: this.stopped,
       destroyed: !this.connected,
       casting: this.isCasting(),

@@ -2,7 +2,7 @@
 /**
  * The forensic watermark.
  *
- * While the play token of the session names a viewer (`s72usr`, else `uid`: `viewerIdFrom`), the
+ * While the playback session (`host.playSession`: the play token, else `content.session`) names a viewer (`s72usr`, else `uid`: `viewerIdOf`), the
  * player draws that id over the video: a box in the player's shadow root (no `part`, so
  * `::part()` cannot reach it) holding a CLOSED shadow root with the text. Its whole style is set
  * from inside the closed root on `:host` with `!important` (inner important rules beat the page's
@@ -62,7 +62,7 @@ import {
 import {
   cornerAt,
   msUntilNextCorner,
-  viewerIdFrom,
+  viewerIdOf,
   WATERMARK_CHECK_INTERVAL_MS,
   watermarkTampered,
   type TamperReason,
@@ -247,7 +247,7 @@ export class WatermarkController implements ReactiveController {
 
   /** The player's render slot: the watermark box, or nothing without a viewer id. */
   render(): unknown {
-    this.#viewerId = viewerIdFrom(this.#host.playToken);
+    this.#viewerId = viewerIdOf(this.#host.playSession);
     if (!this.#viewerId) return nothing;
     return html`<div aria-hidden="true" ${ref(this.#mount)}></div>`;
   }

@@ -278,10 +278,13 @@ export const PLAYER_STATE = {
   videoWidth: { get: ({ media }) => (media as HTMLVideoElement | null | undefined)?.videoWidth ?? 0, mediaEvents: ['resize', ...SOURCE_EVENTS] },
   videoHeight: { get: ({ media }) => (media as HTMLVideoElement | null | undefined)?.videoHeight ?? 0, mediaEvents: ['resize', ...SOURCE_EVENTS] },
   // player-and-client §2 "Title bar"
-  /** The title bar's title (catalogue text), or ''. */
-  title: { get: ({ config }) => (typeof config?.title === 'string' ? config.title : '') },
-  /** The title bar's second line, or ''. */
-  subtitle: { get: ({ config }) => (typeof config?.subtitle === 'string' ? config.subtitle : '') },
+  /** The title bar's title (catalogue text): `config.title`, else the media-information lookup's, or ''. */
+  title: { get: ({ config, ui }) => (typeof config?.title === 'string' ? config.title : (ui?.mediaInformation?.title ?? '')) },
+  /** The title bar's second line: `config.subtitle`, else the media-information lookup's, or ''. */
+  subtitle: { get: ({ config, ui }) => (typeof config?.subtitle === 'string' ? config.subtitle : (ui?.mediaInformation?.subtitle ?? '')) },
+  // player-and-client §2 "Optional media-information lookup per content slug"
+  /** The media-information lookup's answer for the content's slug, or null. */
+  mediaInformation: { get: ({ ui }) => ui?.mediaInformation ?? DEFAULT_PLAYER_UI.mediaInformation },
   /** The title bar's back button target (validated by the title bar: http(s) or same-origin only), or ''. */
   backUrl: { get: ({ config }) => (typeof config?.navigateBackUrl === 'string' ? config.navigateBackUrl : '') },
   // player-and-client §9 "25% of 'experiment' users get the new player"

@@ -2,7 +2,7 @@
  * What identifies the source a player plays, compared by value: a page (or a
  * React parent re-rendering) that sets an equal `content` or `config` object again must not reload
  * the video. Only these change the source: the assets (URLs, live flag, key systems), the tokens
- * (viewer, play token), the ad tag, the element's `src` / `license-url` / `key-system` /
+ * (viewer, play token, `session.token`), the ad tag, the element's `src` / `license-url` / `key-system` /
  * `auth-token`, and the parts of the configuration the engine reads when it loads (licence
  * servers, restrictions, manifest proxy, request retries). Everything else in `config` (title,
  * seeking, heartbeat, telemetry, end screen, cast, …) applies in place.
@@ -31,13 +31,20 @@ export interface SourceIdentityInput {
  */
 export function sourceIdentity(input: SourceIdentityInput): string {
   return stableStringify({
-    content: pick(input.content, SOURCE_CONTENT_KEYS),
+    content: withSessionToken(input.content, pick(input.content, SOURCE_CONTENT_KEYS)),
     config: pick(input.config, SOURCE_CONFIG_KEYS),
     src: input.src ?? null,
     licenseUrl: input.licenseUrl ?? null,
     keySystem: input.keySystem ?? null,
     authToken: input.authToken ?? null,
   });
+}
+
+/** `content.session.token` is a token too (licence headers); the session's other fields apply in place. */
+function withSessionToken(content: unknown, picked: unknown): unknown {
+  const session = typeof content === 'object' && content !== null ? (content as { session?: unknown }).session : undefined;
+  const token = typeof session === 'object' && session !== null ? (session as { token?: unknown }).token : undefined;
+  return token === undefined || typeof picked !== 'object' || picked === null ? picked : { ...picked, sessionToken: token };
 }
 
 function pick(value: unknown, keys: readonly string[]): unknown {

@@ -37,8 +37,27 @@ export interface S72Content {
   /** The viewer's auth token. */
   authorization?: string;
   // play-page §3 "Stream"
-  /** The play token of this playback session (`play_token`). */
+  /**
+   * The play token of this playback session (`play_token`). The same token as `session.token`;
+   * when both are set, this one is used.
+   */
   playToken?: string;
+  // player-and-client §3 "Content": session {token, uid, olv, delpol, tlmtry, s72usr}
+  /**
+   * The playback session, for pages that have it as an object (e.g. already decoded on their
+   * server, or with a token the player cannot read). Not an object, or a field of the wrong type:
+   * a recoverable `invalid_config` error, and that part is ignored. See {@link S72Session} for how
+   * it combines with the play token.
+   */
+  session?: S72Session;
+  // player-and-client §3 "Content": playlist {slug, mainContentStartTime}
+  /**
+   * The storefront playlist this content belongs to (e.g. a film played after its pre-roll ad
+   * items). Not an object, a blank `slug` or a `mainContentStartTime` that is not a number of
+   * seconds ≥ 0: a recoverable `invalid_config` error, and the playlist (or that field) is ignored.
+   * See {@link S72Playlist}.
+   */
+  playlist?: S72Playlist;
   // play-page §3 "Stream"; player-and-client §4 "Ad break"
   /**
    * The streams answer's `ad_tag`: a VAST or VMAP URL whose ads play in
@@ -68,6 +87,57 @@ export interface S72Content {
    * show too. They load after the first frame; a file that fails to load is left out.
    */
   chapters?: readonly S72ChaptersTrack[];
+}
+
+// player-and-client §3 "Content" session {token, uid, olv, delpol, tlmtry, s72usr}; §5 "The player-session token is decoded from its middle segment"
+/**
+ * The playback session (`S72Content.session`). Every field is optional.
+ *
+ * The player reads one session made of: the token in force (`updatePlayToken()`, else
+ * `content.playToken`, else `session.token`), the fields decoded from that token's middle segment
+ * when it is a readable `header.payload.signature` token, and, for every field the token does not
+ * carry (or when it cannot be read), the field given here. The token's own fields win because the
+ * storefront signed them and enforces them.
+ */
+export interface S72Session {
+  /**
+   * The play-session token: sent as `x-play-session` with the heartbeat, player telemetry and
+   * live-status requests, and as `x-play-token` with licence requests.
+   */
+  token?: string;
+  /** The viewer's id; drawn by the watermark when there is no `s72usr`. */
+  uid?: string | number;
+  /** A number the storefront puts in the session (`olv`); the player keeps it in `playSession` and does not act on it. */
+  olv?: number;
+  /**
+   * The delivery policy. `"studio"` applies the software-secure limit (Widevine below security
+   * level 3 plays at most 719 lines), as `config.drm.studioPolicy` does.
+   */
+  delpol?: string;
+  /** `false` turns player telemetry off. Default true. */
+  tlmtry?: boolean;
+  /** The storefront user's id; drawn by the watermark over the video. */
+  s72usr?: string | number;
+}
+
+// player-and-client §3 "Content" playlist {slug, mainContentStartTime}; §7 "Cast playlist start message"
+/**
+ * The storefront playlist a content belongs to (`S72Content.playlist`): the title whose playlist
+ * plays (its ad items, then the title itself, the main content).
+ *
+ * - Casting hands the receiver the playlist, not the item: the start message names `slug`, and
+ *   starts at `mainContentStartTime` while an item before the main content (e.g. an ad) plays
+ *   locally, at the local position while the main content plays. The receiver's "now playing"
+ *   (`s72-cast-change`, `nowPlaying.playlistSlug`) tells whether it plays this playlist. Casting a
+ *   content with a playlist needs `config.embeddedPlayer: true` (else `bad_config`, nothing is cast).
+ * - Played locally, the main content (the content whose `slug` is the playlist's `slug`) starts
+ *   at `mainContentStartTime` unless the `start-time` attribute (`startTime`) says otherwise.
+ */
+export interface S72Playlist {
+  /** The playlist's slug: the main content's slug, e.g. `/film/night-harbour`. */
+  slug: string;
+  /** Where the main content starts (resumes), seconds ≥ 0. Default 0. */
+  mainContentStartTime?: number;
 }
 
 /** A chapters file of the content (`S72Content.chapters`). */
@@ -180,6 +250,24 @@ export interface S72PlayerConfig {
    * this origin and the content's auth token). See README "Casting and AirPlay".
    */
   cast?: { enabled?: boolean; appId?: string; playlist?: { baseUrl?: string; authToken?: string } };
+  // player-and-client §3 "Player configuration" embeddedPlayer; §8 "badConfig when a playlist is loaded without the embedded player"
+  /**
+   * True when this player is the storefront's embedded player (its own play page, hosted or in an
+   * iframe), whose cast receiver runs the storefront's playlists. Casting a content that has a
+   * `playlist` needs it: without it the player reports the recoverable cast error `bad_config`
+   * (`data.kind` `badConfig`) and casts nothing. Content without a playlist casts either way.
+   * Default false. Not a boolean: a recoverable `invalid_config` error, and false is used.
+   */
+  embeddedPlayer?: boolean;
+  // player-and-client §3 "Player configuration" shakaVersion
+  /**
+   * The shaka-player version the page expects: `"5"`, `"5.2"` or `"5.2.12"` (a leading `v` is
+   * allowed). The player plays with the shaka it bundles; when that one is not of the version
+   * asked for, it reports a recoverable `invalid_config` error naming both (`data.shakaVersion`,
+   * `data.engineVersion`) when the source loads, and plays on. Not such a string: a recoverable
+   * `invalid_config` error, and it is ignored.
+   */
+  shakaVersion?: string;
   // play-page §2 `airplay=false`
   /** False hides the AirPlay button. Default true. */
   airplay?: boolean;

@@ -50,6 +50,7 @@ export const S72_PLAYER_PROPS = [
   'refreshPlayToken',
   'suggestions',
   'castSdkLoader',
+  'mediaInformation',
   'volume',
   'playbackRate',
 ] as const satisfies readonly (keyof S72PlayerElement)[];

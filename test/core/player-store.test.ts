@@ -357,6 +357,12 @@ const ROWS: Record<PlayerStateKey, RowCase> = {
     act: (store) => store.setUi({ adItem: true }),
     after: (value) => value === true,
   },
+  mediaInformation: {
+    owners: () => ({}),
+    before: null,
+    act: (store) => store.setUi({ mediaInformation: { title: 'Night Harbour' } }),
+    after: (value) => (value as { title?: string } | null)?.title === 'Night Harbour',
+  },
   adBlocked: {
     owners: () => ({}),
     before: false,

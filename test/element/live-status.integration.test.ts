@@ -12,6 +12,7 @@ import type { Engine } from '../../src-element/core/engine/engine.js';
 import { S72Error } from '../../src-element/core/errors.js';
 import { LIVE_RETRY_DELAY_MS } from '../../src-element/core/live/live-status.js';
 import { createPlayerStore } from '../../src-element/core/player-store.js';
+import { resolvePlaySession, type PlaySession } from '../../src-element/core/session/play-session.js';
 import type { S72Content, S72PlayerConfig } from '../../src-element/core/types.js';
 import { LIVE_REQUEST_TIMEOUT_MS, LiveStatusController, isLiveContent } from '../../src-element/controllers/live-status-controller.js';
 import type { S72LiveStatusChange, S72PlayerEventMap } from '../../src-element/events.js';
@@ -74,6 +75,9 @@ class TestHost extends LitElement {
   effectiveConfig: S72PlayerConfig = {};
   content: S72Content | null = null;
   playToken: string | null = null;
+  get playSession(): PlaySession {
+    return resolvePlaySession(this.playToken, this.content?.session);
+  }
   refreshPlayToken: (() => Promise<string>) | null = null;
   readonly errors: S72Error[] = [];
   readonly changes: S72LiveStatusChange[] = [];

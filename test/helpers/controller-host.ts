@@ -8,6 +8,7 @@ import { LitElement } from 'lit';
 import type { S72Error } from '../../src-element/core/errors.js';
 import { createPlayerStore } from '../../src-element/core/player-store.js';
 import type { S72PlayerConfig } from '../../src-element/core/types.js';
+import { resolvePlaySession, type PlaySession } from '../../src-element/core/session/play-session.js';
 import { MEDIA, demoUrl, nextEvent } from './demo.js';
 
 let hostCount = 0;
@@ -17,6 +18,9 @@ export class ControllerTestHost extends LitElement {
   effectiveConfig: S72PlayerConfig = {};
   muted = true;
   playToken: string | null = null;
+  get playSession(): PlaySession {
+    return resolvePlaySession(this.playToken, null);
+  }
   readonly errors: S72Error[] = [];
   report(error: S72Error): void {
     this.errors.push(error);

@@ -91,7 +91,8 @@ export class FakeReceiver {
     const requestId = message['requestId'];
     const type = message['type'];
     if (namespace === CAST_STATUS_NAMESPACE && type === 'PLAYLIST_START') {
-      this.nowPlaying = { slug: String(message['slug']), playlistSlug: null, title: 'Night Harbour' };
+      // A playlist receiver: it plays the playlist the message names (its main content, after any ads).
+      this.nowPlaying = { slug: String(message['slug']), playlistSlug: String(message['slug']), title: 'Night Harbour' };
       this.currentTime = Number(message['playFrom']) || 0;
       if (this.errorOnLoad) {
         this.errorScreen = this.errorOnLoad;

@@ -10,6 +10,7 @@ import type { Engine, EngineStats } from '../../src-element/core/engine/engine.j
 import type { S72Error } from '../../src-element/core/errors.js';
 import { createPlayerStore } from '../../src-element/core/player-store.js';
 import type { S72Content, S72PlayerConfig } from '../../src-element/core/types.js';
+import { resolvePlaySession, type PlaySession } from '../../src-element/core/session/play-session.js';
 
 /** The media element's readable state, changed with events as a browser would. */
 export class ScriptedMedia extends EventTarget {
@@ -100,6 +101,9 @@ export class SessionTestHost extends LitElement {
   effectiveConfig: S72PlayerConfig = {};
   content: S72Content | null = { slug: '/film/night-harbour', assets: {} };
   playToken: string | null = null;
+  get playSession(): PlaySession {
+    return resolvePlaySession(this.playToken, this.content?.session);
+  }
   readonly errors: S72Error[] = [];
   readonly media = new ScriptedMedia();
   report(error: S72Error): void {

@@ -2,7 +2,7 @@
 /**
  * Cast errors: the codes with their messages, the player-side kind
  * (`chooseTargetCancelled` when the viewer cancels, `connectionFailed` otherwise, `badConfig` when a
- * playlist is loaded without the embedded player's configuration), and the mapping from the SDK's
+ * playlist is loaded without `config.embeddedPlayer`), and the mapping from the SDK's
  * `chrome.cast.ErrorCode`. Every cast error is recoverable: casting fails, local playback goes on.
  * Framework-free.
  */
@@ -33,11 +33,11 @@ export function playerCastErrorKind(code: CastErrorCode): PlayerCastErrorKind {
 }
 
 /** A recoverable `cast` error with its message; `data.kind` is the player-side kind. */
-export function castError(code: CastErrorCode, cause?: unknown): S72Error {
+export function castError(code: CastErrorCode, cause?: unknown, data?: Record<string, unknown>): S72Error {
   return new S72Error(code, CAST_ERROR_MESSAGES[code], {
     category: 'cast',
     severity: 'recoverable',
-    data: { kind: playerCastErrorKind(code) },
+    data: { ...data, kind: playerCastErrorKind(code) },
     ...(cause === undefined ? {} : { cause }),
   });
 }

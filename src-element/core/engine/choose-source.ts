@@ -14,7 +14,7 @@ import { HARDWARE_SECURE_LEVEL, type DeviceFacts } from '../drm/capabilities.js'
 import { withDeviceId } from '../drm/device-id.js';
 import type { PlatformFacts } from '../drm/platform.js';
 import { S72Error } from '../errors.js';
-import { decodePlayToken } from '../play-token.js';
+import { resolvePlaySession, sessionStudioPolicy } from '../session/play-session.js';
 import {
   DEFAULT_LICENSE_PATHS,
   type DrmType,
@@ -171,7 +171,7 @@ export function resolveSources(input: SourceInput): EngineSource[] {
     const licenseUrl = withDeviceId(widevine.licenseUrl, id);
     servers.widevine = { licenseUrl, certificateUrl: widevine.certificateUrl ? withDeviceId(widevine.certificateUrl, id) : licenseUrl };
   }
-  const studioPolicy = input.config.drm?.studioPolicy === true || isStudioPolicy(input.content?.playToken);
+  const studioPolicy = input.config.drm?.studioPolicy === true || sessionStudioPolicy(resolvePlaySession(input.content?.playToken, input.content?.session));
   const manifestProxy = typeof input.config.manifestProxyServerUri === 'string' && input.config.manifestProxyServerUri.trim()
     ? absolute(input.config.manifestProxyServerUri.trim(), input.baseUrl)
     : undefined;
@@ -249,11 +249,6 @@ export function orderDrms(drms: readonly DrmType[], keySystems: DeviceFacts['key
 /** The software-secure limit: at most this many lines. */
 export const SOFTWARE_SECURE_MAX_HEIGHT = 719;
 
-/** True when a play token's `delpol` names the studio delivery policy. */
-function isStudioPolicy(playToken: string | undefined): boolean {
-  const policy = decodePlayToken(playToken)?.delpol;
-  return typeof policy === 'string' && policy.trim().toLowerCase() === 'studio';
-}
 
 // player-and-client §4 "Engine choice", §5; play-page §8
 /**

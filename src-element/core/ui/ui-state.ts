@@ -10,6 +10,7 @@
  * Units: positions and durations in seconds; times in epoch ms (`atMs`); bit rates in bits per second.
  */
 
+import type { S72MediaInformation } from '../media-information.js';
 import type { TextTrackChoice } from './text-track-choice.js';
 import type { AdView } from '../ads/ad-view.js';
 import { INITIAL_CAST_STATE, type CastState } from '../cast/cast-state.js';
@@ -170,6 +171,9 @@ export interface PlayerUi {
   unmuteCue: boolean;
   /** The content is a playlist's ad item (`content.playbackMode: 'ad'`; ads controller): no seeking, an "Ad" label. */
   adItem: boolean;
+  // player-and-client §2 "Optional media-information lookup per content slug"
+  /** The page's lookup's answer for the content's slug, or null (media-information controller). */
+  mediaInformation: S72MediaInformation | null;
 }
 
 export const DEFAULT_PLAYER_UI: Readonly<PlayerUi> = Object.freeze({
@@ -188,4 +192,5 @@ export const DEFAULT_PLAYER_UI: Readonly<PlayerUi> = Object.freeze({
   ad: null,
   unmuteCue: false,
   adItem: false,
+  mediaInformation: null,
 });

@@ -5,7 +5,7 @@
  * `controllers/watermark-controller.ts`, the tamper rules `tamper-rules.ts`.
  */
 import { S72Error } from '../errors.js';
-import { decodePlayToken } from '../play-token.js';
+import { resolvePlaySession, sessionViewerId, type PlaySession } from '../session/play-session.js';
 
 /** How often the watermark is checked, ms (0.5 s). */
 export const WATERMARK_CHECK_INTERVAL_MS = 500;
@@ -25,15 +25,12 @@ export type WatermarkCorner = (typeof WATERMARK_CORNERS)[number];
  * Null when the token is absent or unreadable or names no viewer: then there is no watermark.
  */
 export function viewerIdFrom(playToken: string | null | undefined): string | null {
-  const payload = decodePlayToken(playToken);
-  if (!payload) return null;
-  for (const value of [payload.s72usr, payload.uid]) {
-    if ((typeof value === 'number' && Number.isFinite(value)) || typeof value === 'string') {
-      const id = String(value).trim().slice(0, WATERMARK_MAX_ID_LENGTH);
-      if (id) return id;
-    }
-  }
-  return null;
+  return viewerIdOf(resolvePlaySession(playToken, null));
+}
+
+/** The viewer id of a normalised session (`s72usr`, else `uid`; cut to {@link WATERMARK_MAX_ID_LENGTH}), or null: no watermark. */
+export function viewerIdOf(session: PlaySession): string | null {
+  return sessionViewerId(session)?.slice(0, WATERMARK_MAX_ID_LENGTH) ?? null;
 }
 
 /**
