@@ -453,7 +453,10 @@ export class WatermarkController implements ReactiveController {
   /** Takes a snapshot and acts on the first rule broken. Findings that need confirming count on periodic checks only. */
   #check(source: 'interval' | 'event'): void {
     if (!this.#armed || !this.#mark || this.#tampered) return;
-    const snapshot = this.#snapshot(this.#mark);
+    // issue 23 (the watermark's checks at start-up, cheap): covering and clipping, the hit test's
+    // findings, count only on periodic checks (they need confirming), so a check on an event does
+    // not hit test; Lit's first renders would otherwise pay for it at every frame before the first.
+    const snapshot = this.#snapshot(this.#mark, source === 'interval');
     const found = findTampering(snapshot);
     if (!found) {
       if (source === 'interval') this.#pending = null;
@@ -492,7 +495,8 @@ export class WatermarkController implements ReactiveController {
     if (media) pauseMedia?.call(media);
   }
 
-  #snapshot(mark: Mark): WatermarkSnapshot {
+  /** The snapshot a check reads; `hitTest`: whether to look for covering (hit tests) too. */
+  #snapshot(mark: Mark, hitTest: boolean): WatermarkSnapshot {
     const host = this.#host;
     const shadow = host.shadowRoot;
     const mounted = Boolean(shadow) && mark.box.isConnected && mark.box.parentNode === mark.parent && mark.box.getRootNode() === shadow;
@@ -552,7 +556,7 @@ export class WatermarkController implements ReactiveController {
       markOnScreen: inside(markBox, shown),
     };
     // Covering is looked for only once everything else is intact and the watermark is on screen.
-    if (findTampering(snapshot) === null && playerRendered && markBox.width > 0 && markBox.height > 0) {
+    if (hitTest && findTampering(snapshot) === null && playerRendered && markBox.width > 0 && markBox.height > 0) {
       const hits = this.#hitTest(mark, markBox, shown, around.distorted);
       return { ...snapshot, coveredBy: hits.coveredBy, markCropped: snapshot.markCropped ?? (hits.clipped ? 'the watermark is clipped away (clip-path)' : null) };
     }

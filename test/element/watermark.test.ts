@@ -320,6 +320,27 @@ describe('watermark', function () {
       expect(codes(element)).to.equal('');
     });
 
+    // issue 23: the checks Lit's renders cause at start-up stay cheap.
+    it('a check on a DOM change does not hit test (covering counts on the 0.5 s checks only); the 0.5 s check does', async () => {
+      const element = await player(tokenOnly(), { autoplay: false });
+      await element.updateComplete;
+      await clock.tickAsync(WATERMARK_CHECK_INTERVAL_MS);
+      const hits = [sinon.spy(Document.prototype, 'elementFromPoint'), sinon.spy(ShadowRoot.prototype, 'elementFromPoint')];
+      const hitTests = () => hits.reduce((sum, spy) => sum + spy.callCount, 0);
+      const box = markOf(element)!;
+      const styleReads = sinon.spy(window, 'getComputedStyle');
+      const snapshots = () => styleReads.getCalls().filter((call) => call.args[0] === box && call.args[1] === undefined).length;
+      // (the spies are restored after each test)
+      element.shadowRoot!.appendChild(document.createElement('span')).remove();
+      await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
+      expect(snapshots(), 'the check at the next frame ran').to.equal(1);
+      expect(hitTests(), 'no hit test on that check').to.equal(0);
+      await clock.tickAsync(WATERMARK_CHECK_INTERVAL_MS);
+      expect(snapshots(), 'the periodic check ran').to.equal(2);
+      expect(hitTests(), 'the periodic check hit tests').to.be.greaterThan(0);
+      expect(codes(element)).to.equal('');
+    });
+
     it('its own settings menu over its corner (bottom end) is not tampering', async () => {
       // Playback speed gives the settings menu an entry without media.
       const element = await player(tokenOnly(), { autoplay: false, config: { playbackRates: true } });
