@@ -46,9 +46,11 @@ const ownShakaDashBuildPlugin = () => ({
 // storefront's control state (faults, recorded requests, live schedules) is per server, so a pool
 // of storefronts is leased out one per running file (test/support/wtr-demo-pool.mjs), each on a
 // free port, control API on. Tests read their storefront's origin from `window.S72_DEMO_ORIGIN`
-// (test/helpers/demo.ts). One file at a time by default: in full runs 3 at a time, one test
-// (player telemetry's "sent = recorded") lost a recorded post, never alone; the cause is not found
-// yet. `S72_BROWSER_TEST_CONCURRENCY=3` runs 3 at a time (CONTRIBUTING.md).
+// (test/helpers/demo.ts). One file at a time by default; `S72_BROWSER_TEST_CONCURRENCY=3` runs 3
+// at a time (CONTRIBUTING.md). The failure first seen at 3 (player telemetry's "sent = recorded")
+// was load, not the pool: the player aborted a telemetry post after its 1-s period when the page
+// read the storefront's answer late; fixed in the player (issue 26). Not the default until full runs
+// at 3 pass twice in a row (the heartbeat test has the same kind of comparison, see CONTRIBUTING.md).
 // The control API answers only its own origin and an allow-list: the runner's page is on another
 // origin, so the runner listens on a known port and that one origin is allowed (tokens unredacted).
 const CONCURRENCY = Math.max(1, Number(process.env.S72_BROWSER_TEST_CONCURRENCY ?? 1));

@@ -10,13 +10,15 @@
  * `intervalMs` ms once the source is loaded, every 5000 ms while buffering. Rules
  * (`decideTelemetry`, one table-driven test): not sent when destroyed, casting
  * ({@link SessionControllerOptions.isCasting}), paused or ended, without a play token or auth token, while the
- * previous post is unanswered, or when the previous post was less than half the period ago;
+ * previous post is unanswered (for up to a period), or when the previous post was less than half the period ago;
  * dropped when `bitrate`, `estbitrate`, `length` or `droppedFrames` exceed 2147483647, `position`
  * is negative or over `length + 1` (VOD), or a live `position` is more than 3600000 ms from now; off
  * while the playback session says telemetry is off (`tlmtry` of `host.playSession`: the play token's, else `content.session`'s). A reply whose body contains
  * `telemetry_timestamp_invalid_range` stops telemetry for this source. Other failures (HTTP errors,
- * network, a post unanswered after the period) are ignored: the sample is lost and the next post
- * goes on schedule. Posts answered 2xx are counted ({@link PlayerTelemetryController.sent}).
+ * network, no answer within 60 s) are ignored: the sample is lost and the next post goes on
+ * schedule. A post unanswered after the period no longer holds the next one, but it is not
+ * cancelled then: its answer, when it comes, still counts and acts. Posts answered 2xx are counted
+ * ({@link PlayerTelemetryController.sent}), late ones included.
  *
  * Lifetime: the timer and the `seeking` listener live from `hostConnected` to `hostDisconnected` (a
  * move in the page resumes; a post on its way finishes and is counted, its answer no longer acts); a
@@ -38,6 +40,9 @@ import { periodicEndpoint, type SessionControllerOptions, type SessionHost } fro
 import { MediaListenersController } from './player-host.js';
 
 type Endpoint = { uri: string; intervalMs: number };
+
+/** A post still unanswered after this long is aborted (its sample is lost). */
+const POST_ABANDON_MS = 60_000;
 
 export class PlayerTelemetryController implements ReactiveController {
   private readonly clock: Clock;
@@ -225,7 +230,14 @@ export class PlayerTelemetryController implements ReactiveController {
 
   private async post(endpoint: Endpoint, credential: { header: string; value: string }, body: string, run: number): Promise<void> {
     const request = (this.request = new AbortController());
-    const timeout = this.clock.setTimeout(() => request.abort(), telemetryPeriodMs(endpoint.intervalMs, this.buffering));
+    // A post unanswered after the period no longer holds the next one, which goes on schedule (§5).
+    // The request itself is not cancelled then: the storefront may hold it already (a loaded page
+    // can read an answer sent at once more than a period later), and a 2xx that still comes is
+    // counted in `sent`. Only a post unanswered after POST_ABANDON_MS is aborted.
+    const release = this.clock.setTimeout(() => {
+      if (this.request === request) this.request = null;
+    }, telemetryPeriodMs(endpoint.intervalMs, this.buffering));
+    const abandon = this.clock.setTimeout(() => request.abort(), POST_ABANDON_MS);
     let status = 0;
     let reply = '';
     try {
@@ -242,7 +254,8 @@ export class PlayerTelemetryController implements ReactiveController {
     } catch {
       // No answer (status stays 0): the sample is lost, the next post goes on schedule.
     } finally {
-      this.clock.clearTimeout(timeout);
+      this.clock.clearTimeout(release);
+      this.clock.clearTimeout(abandon);
       if (this.request === request) this.request = null;
     }
     if (status >= 200 && status < 300) this.posts++;

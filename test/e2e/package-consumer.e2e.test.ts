@@ -42,6 +42,19 @@ let tarball: string;
 let demo: Demo;
 let browser: Browser;
 
+const REACT_VERSIONS = ['19', '18'] as const;
+/** Each app's directory once the packed package and its React are installed in it. */
+const installs = new Map<(typeof REACT_VERSIONS)[number], Promise<string>>();
+
+/** A copy of the consumer app with the packed package and React `react` installed. */
+async function installApp(react: (typeof REACT_VERSIONS)[number]): Promise<string> {
+  const app = join(work, `app-react-${react}`);
+  cpSync(join(REPO_ROOT, 'test/fixtures/consumer-app'), app, { recursive: true });
+  writeFileSync(join(app, 'package.json'), JSON.stringify({ name: `consumer-react-${react}`, private: true, type: 'module' }, null, 2));
+  await sh(app, 'npm', ['install', '--no-audit', '--no-fund', '--loglevel=error', tarball, `react@${react}`, `react-dom@${react}`, `@types/react@${react}`, `@types/react-dom@${react}`]);
+  return app;
+}
+
 before(async () => {
   work = mkdtempSync(join(tmpdir(), 's72-consumer-'));
   const packed = JSON.parse(await sh(REPO_ROOT, 'npm', ['pack', '--json', '--pack-destination', work])) as Array<{ filename: string; files: Array<{ path: string }> }>;
@@ -51,25 +64,30 @@ before(async () => {
   assert.deepEqual(files.filter((path) => !path.startsWith('dist/')).sort(), ['CHANGELOG.md', 'LICENSE', 'README.md', 'custom-elements.json', 'package.json']);
   assert.deepEqual(files.filter((path) => /(^|\/)(src-element|src-shell|test|demo)\//.test(path) && !path.startsWith('dist/types/')), []);
   assert.deepEqual(files.filter((path) => /\.tsx?$/.test(path) && !path.endsWith('.d.ts')), []);
+  // Both apps install side by side (mostly waiting on the registry and the disk) while the
+  // storefront and the browser start; each suite below awaits its own.
+  for (const react of REACT_VERSIONS) {
+    const installing = installApp(react);
+    installing.catch(() => undefined); // awaited (and reported) by its suite's `before`
+    installs.set(react, installing);
+  }
   demo = await startDemo();
   browser = await launchChromium();
 });
 
 after(async () => {
+  await Promise.allSettled(installs.values()); // nothing left writing into `work`
   await browser?.close();
   await demo?.close();
   if (work) rmSync(work, { recursive: true, force: true });
 });
 
-for (const react of ['19', '18'] as const) {
+for (const react of REACT_VERSIONS) {
   describe(`a Vite + React ${react} + TypeScript app using the packed package`, { timeout: 600_000 }, () => {
     let app: string;
 
     before(async () => {
-      app = join(work, `app-react-${react}`);
-      cpSync(join(REPO_ROOT, 'test/fixtures/consumer-app'), app, { recursive: true });
-      writeFileSync(join(app, 'package.json'), JSON.stringify({ name: `consumer-react-${react}`, private: true, type: 'module' }, null, 2));
-      await sh(app, 'npm', ['install', '--no-audit', '--no-fund', '--loglevel=error', tarball, `react@${react}`, `react-dom@${react}`, `@types/react@${react}`, `@types/react-dom@${react}`]);
+      app = await installs.get(react)!;
     });
 
     test('installs without peer conflicts and type-checks with skipLibCheck: false (the props, the plain tag in JSX)', async () => {
