@@ -18,6 +18,7 @@ import { newPage, waitForPlayback } from './support/browser.js';
 import { TOKENS, type Demo, type RecordedRequest } from './support/demo.js';
 import { useDemoAndBrowser } from './support/hooks.js';
 import { DEMO_CAST_APP_ID } from '../../demo/server/services.js';
+import { START_GATE_MAX_MS } from '../../src-element/controllers/start-gate-controller.js';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 
@@ -153,10 +154,16 @@ describe('play page: casting', { timeout: 120_000 }, () => {
         await context.close();
       }
     }
+    // Casting loads once the player's start is over, at the latest START_GATE_MAX_MS (10 s) after the
+    // player connected: a sender script loaded by mistake would come by then. So the cases without
+    // casting look after that, not at the first frame.
+    const afterStartGate = (page: import('playwright-core').Page) =>
+      page.waitForFunction((ms) => performance.now() > ms, START_GATE_MAX_MS + 2_000, { timeout: START_GATE_MAX_MS + 20_000 });
     // cast=false in the address: no sender script, no button.
     {
       const { context, page, senderRequests, button } = await open('&cast=false', fakeSender);
       try {
+        await afterStartGate(page);
         assert.equal(senderRequests.length, 0);
         assert.equal(await button.isVisible(), false);
         assert.deepEqual(await castOf(page).then((c) => c && { status: c.connectionStatus, unavailable: c.unavailable }), { status: 'UNAVAILABLE', unavailable: null });
@@ -175,6 +182,7 @@ describe('play page: casting', { timeout: 120_000 }, () => {
         });
       });
       try {
+        await afterStartGate(page);
         assert.equal(senderRequests.length, 0);
         assert.equal(await button.isVisible(), false);
         assert.equal((await castOf(page))?.unavailable, null);
