@@ -160,6 +160,17 @@ function preloadStartChunks(): Plugin {
   };
 }
 
+/**
+ * Small modules that both the entry and the start chunks (the app, the player) import: the clock,
+ * the error type, the UI and Cast state shapes and Vite's preload helper. Left to the bundler, each
+ * is a chunk of its own of under 1 KiB gzip, and each cost the page a request before the flow's
+ * first calls (issue 23); grouped, they are one.
+ */
+const SMALL_START_MODULES = /[\\/]src-element[\\/]core[\\/](?:clock|errors|ui[\\/]ui-state|cast[\\/]cast-state)\.ts$|vite[\\/]preload-helper/;
+function isSmallStartModule(id: string): boolean {
+  return SMALL_START_MODULES.test(id);
+}
+
 /** package.json's version, injected into src-element/core/version.ts (issue 26: never hand-copied). */
 const PACKAGE_VERSION = (JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { version: string }).version;
 
@@ -187,6 +198,7 @@ export default defineConfig({
     rolldownOptions: {
       output: {
         chunkFileNames: (chunk) => `assets/${chunkName(chunk)}-[hash].js`,
+        codeSplitting: { groups: [{ name: 'start', test: isSmallStartModule }] },
         // Licence notices (`@license`, `/*!`) stay in the chunks, as in the CDN build.
         comments: { legal: true, annotation: false, jsdoc: false },
       },
