@@ -158,6 +158,17 @@ describe('<s72-player> with the demo storefront', function () {
     expect(player.currentTime).to.be.lessThan(30);
   });
 
+  for (const [kind, url] of [
+    ['DASH', MEDIA.clearDash],
+    ['progressive MP4', MEDIA.mp4],
+  ] as const) {
+    it(`${kind}: the first frame played is at start-time, never the film's start`, async () => {
+      const player = await fixture<S72Player>(html`<s72-player src=${demoUrl(url)} start-time="20" muted autoplay></s72-player>`);
+      const firstPlaying = await new Promise<number>((resolve) => player.addEventListener('playing', () => resolve(player.currentTime), { once: true }));
+      expect(firstPlaying, 'position at the first playing event').to.be.within(20, 30);
+    });
+  }
+
   it('falls back to muted autoplay when the browser refuses sound', async () => {
     // Chromium's default autoplay policy refuses unmuted playback without a user gesture.
     const player = await fixture<S72Player>(html`<s72-player src=${demoUrl(MEDIA.clearDash)} autoplay></s72-player>`);
