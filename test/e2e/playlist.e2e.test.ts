@@ -6,7 +6,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import type { Browser, Page } from 'playwright-core';
-import { newPage } from './support/browser.js';
+import { newPage, waitForPlayback } from './support/browser.js';
 import { TOKENS, type Demo } from './support/demo.js';
 import { useDemoAndBrowser } from './support/hooks.js';
 
@@ -59,6 +59,8 @@ describe('play page: playlist with an ad item', { timeout: 180_000 }, () => {
       const second = await context.newPage();
       await second.goto(demo.playUrl(HASH));
       await second.locator('[data-testid="title"]').filter({ hasText: 'Our sponsor' }).waitFor({ timeout: 20_000 });
+      // The Skip button shows after 3 s of play: wait for those (a slow start outlasted a fixed 10 s).
+      await waitForPlayback(second, 3);
       const skip = second.getByRole('button', { name: 'Skip', exact: true });
       await skip.waitFor({ timeout: 10_000 });
       await skip.click();

@@ -50,10 +50,11 @@ describe('touch: double-tap seek (real touch input)', { timeout: 120_000 }, () =
 
       await page.waitForTimeout(1100);
       await tapAt(page, 0.8, 2, 150);
-      await page.waitForFunction(() => Math.abs((document.querySelector('s72-player') as PlayerLike).currentTime - 30) < 0.5, null, { timeout: 5_000 });
       const indicator = page.locator('s72-player').first().locator('[part~="seek-indicator"]');
       await indicator.waitFor({ timeout: 2_000 });
       assert.match((await indicator.textContent()) ?? '', /\+10 s/);
+      // The third tap comes while the burst is still open, as a viewer's quick taps do: waiting for
+      // the seek to land first (a slow machine took longer than the burst) let the burst close.
       await tapAt(page, 0.8, 1, 0);
       await page.waitForFunction(() => Math.abs((document.querySelector('s72-player') as PlayerLike).currentTime - 40) < 0.5, null, { timeout: 5_000 });
       assert.match((await indicator.textContent()) ?? '', /\+20 s/, 'the burst total');
