@@ -132,17 +132,7 @@ describe('chapters on the play page', { timeout: 240_000 }, () => {
       await page.waitForFunction((at) => Math.abs((document.querySelector('s72-player') as PlayerLike).currentTime - at) < 1.5, 45, { timeout: 10_000 });
 
       const tap = async (selector: string) => {
-        const target = page.locator(selector).first();
-        // The controls hide after a few idle seconds, which the waits above can outlast on a slow
-        // machine: like a viewer, tap the picture first to bring them back (a single tap only shows them).
-        // (Hidden controls are faded out and let taps through: the player says so with `controls-hidden`.)
-        if (await page.locator('s72-player[controls-hidden]').count()) {
-          const player = (await page.locator('s72-player').boundingBox())!;
-          await page.touchscreen.tap(player.x + player.width / 2, player.y + player.height / 2);
-          await page.locator('s72-player:not([controls-hidden])').waitFor({ timeout: 5_000 });
-        }
-        await target.waitFor({ state: 'visible', timeout: 5_000 });
-        const box = (await target.boundingBox())!;
+        const box = (await page.locator(selector).first().boundingBox())!;
         await page.touchscreen.tap(box.x + box.width / 2, box.y + box.height / 2);
       };
       await tap('s72-player [part~="settings-button"]');
