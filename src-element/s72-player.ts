@@ -32,7 +32,6 @@ import { sessionServices } from './controllers/session-services.js';
 import { StoreController } from './controllers/store-controller.js';
 import { AirPlayController } from './controllers/airplay-controller.js';
 import { CastController } from './controllers/cast-controller.js';
-import { StartGateController } from './controllers/start-gate-controller.js';
 import { castScreen, isCasting } from './core/cast/cast-state.js';
 import { manageDevicesUrl } from './core/cast/cast-support.js';
 import type { CastSdkLoader } from './core/cast/sdk-loader.js';
@@ -355,10 +354,8 @@ export class S72Player extends PlayerMediaApi {
     textContainer: () => this.renderRoot.querySelector('s72-subtitle-overlay')?.textContainer ?? null,
   });
   private readonly fullscreenControl = new FullscreenController(this);
-  // issue 23: what a start does not need waits for its end (the first frame, then an idle main thread).
-  private readonly startGate = new StartGateController(this, () => Boolean(this.src || this.content));
-  /** [cast] the Google Cast sender (README "Casting and AirPlay"); loads after the start (a cast command loads it sooner). */
-  private readonly castControl = new CastController(this, { afterStart: this.startGate.ended });
+  /** [cast] the Google Cast sender (README "Casting and AirPlay"). */
+  private readonly castControl = new CastController(this);
   /** [airplay] WebKit's AirPlay target picker. */
   private readonly airplayControl = new AirPlayController(this);
   // player-and-client §8, §9

@@ -10,10 +10,6 @@
  *
  * A chunk that cannot be downloaded is a recoverable `module_load_failed` (casting stays off,
  * playback is untouched), tried once per player, as the SDK is.
- *
- * With `afterStart` (the player's), the chunk and the SDK wait for the start to end (the first frame,
- * then an idle main thread), so they do not compete with the manifest, the licence and the first
- * segments; a cast command does not wait.
  */
 import type { ReactiveController } from 'lit';
 import type { Clock } from '../core/clock.js';
@@ -41,9 +37,6 @@ export interface CastControllerOptions {
   // §8
   /** "Reconnect reloads the page". */
   reload?: () => void;
-  // issue 23 "Code that a start does not need loads on demand"
-  /** Resolves once the player's start has ended; casting loads only then (absent: at once). */
-  afterStart?: Promise<void>;
 }
 
 export class CastController implements ReactiveController {
@@ -51,17 +44,12 @@ export class CastController implements ReactiveController {
   private loading: Promise<CastSender | null> | null = null;
   private loadFailed = false;
   private connected = false;
-  /** Casting is allowed and waits for the start to end (`afterStart`). */
-  private waiting: Promise<CastSender | null> | null = null;
-  /** The player's start has ended (or there is none to wait for). */
-  private startEnded: boolean;
   private readonly userAgent: () => string;
 
   constructor(
     private readonly host: CastHost,
     private readonly options: CastControllerOptions = {},
   ) {
-    this.startEnded = !options.afterStart;
     this.userAgent = options.userAgent ?? (() => (typeof navigator === 'undefined' ? '' : navigator.userAgent));
     host.addController(this);
   }
@@ -79,7 +67,7 @@ export class CastController implements ReactiveController {
 
   /** Resolves with the cast sender once its chunk is in (null when not loaded: not needed, or it failed). */
   get ready(): Promise<CastSender | null> {
-    return this.loading ?? this.waiting ?? Promise.resolve(this.sender);
+    return this.loading ?? Promise.resolve(this.sender);
   }
 
   hostConnected(): void {
@@ -104,17 +92,7 @@ export class CastController implements ReactiveController {
   private update(): void {
     if (this.sender || this.loading || this.loadFailed) return;
     const support = castSupport(this.host.effectiveConfig, this.userAgent());
-    if (support === 'allowed') {
-      if (this.startEnded || !this.options.afterStart) return void this.load();
-      // Checked again once the start has ended: the configuration may have changed meanwhile.
-      this.waiting ??= this.options.afterStart.then(() => {
-        this.startEnded = true;
-        this.waiting = null;
-        if (this.connected) this.update();
-        return this.loading ?? this.sender;
-      });
-      return;
-    }
+    if (support === 'allowed') return void this.load();
     // §5 "Casting requires cast config enabled with an appId": enabled without one shows the cast
     // button as unavailable (no chunk, no SDK: there is no receiver to cast to).
     const unavailable = support === 'no-app-id' ? 'no-app-id' : null;

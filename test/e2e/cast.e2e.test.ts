@@ -18,7 +18,6 @@ import { newPage, waitForPlayback } from './support/browser.js';
 import { TOKENS, type Demo, type RecordedRequest } from './support/demo.js';
 import { useDemoAndBrowser } from './support/hooks.js';
 import { DEMO_CAST_APP_ID } from '../../demo/server/services.js';
-import { START_GATE_MAX_MS } from '../../src-element/controllers/start-gate-controller.js';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 
@@ -83,8 +82,6 @@ describe('play page: casting', { timeout: 120_000 }, () => {
 
       await page.goto(demo.playUrl(`#/film/clear-skies/clear-skies?u=${TOKENS.adult}`));
       await waitForPlayback(page, 0.5);
-      // Casting loads once the start is over (the first frame, then an idle main thread; issue 23).
-      await page.locator('s72-player [part="cast-button"]').waitFor({ state: 'visible', timeout: 10_000 });
       assert.equal(senderRequests.length, 1, 'the sender script is requested once');
       assert.match(senderRequests[0]!, /^https:\/\/www\.gstatic\.com\/cv\/js\/sender\/v1\/cast_sender\.js/);
 
@@ -154,16 +151,10 @@ describe('play page: casting', { timeout: 120_000 }, () => {
         await context.close();
       }
     }
-    // Casting loads once the player's start is over, at the latest START_GATE_MAX_MS (10 s) after the
-    // player connected: a sender script loaded by mistake would come by then. So the cases without
-    // casting look after that, not at the first frame.
-    const afterStartGate = (page: import('playwright-core').Page) =>
-      page.waitForFunction((ms) => performance.now() > ms, START_GATE_MAX_MS + 2_000, { timeout: START_GATE_MAX_MS + 20_000 });
     // cast=false in the address: no sender script, no button.
     {
       const { context, page, senderRequests, button } = await open('&cast=false', fakeSender);
       try {
-        await afterStartGate(page);
         assert.equal(senderRequests.length, 0);
         assert.equal(await button.isVisible(), false);
         assert.deepEqual(await castOf(page).then((c) => c && { status: c.connectionStatus, unavailable: c.unavailable }), { status: 'UNAVAILABLE', unavailable: null });
@@ -182,7 +173,6 @@ describe('play page: casting', { timeout: 120_000 }, () => {
         });
       });
       try {
-        await afterStartGate(page);
         assert.equal(senderRequests.length, 0);
         assert.equal(await button.isVisible(), false);
         assert.equal((await castOf(page))?.unavailable, null);
@@ -197,8 +187,6 @@ describe('play page: casting', { timeout: 120_000 }, () => {
         await button.waitFor({ state: 'visible', timeout: 10_000 });
         assert.equal(await button.getAttribute('aria-disabled'), 'true');
         assert.equal(await button.getAttribute('aria-label'), 'Cast unavailable');
-        // The button comes once the start is over (issue 23): the controls may have hidden since `open`'s move.
-        await page.mouse.move(410, 310);
         await button.hover();
         const why = page.locator('s72-player [part="cast-unavailable"]');
         await why.waitFor({ state: 'visible', timeout: 5_000 });
@@ -222,8 +210,6 @@ describe('play page: casting', { timeout: 120_000 }, () => {
       await page.route('https://www.gstatic.com/**', (route) => route.fulfill({ status: 200, contentType: 'text/javascript', body: sender }));
       await page.goto(demo.playUrl(`#/film/clear-skies/clear-skies?u=${TOKENS.adult}`));
       await waitForPlayback(page, 0.5);
-      // Casting loads once the start is over (issue 23); then the pointer brings the controls up.
-      await page.locator('s72-player [part="cast-button"]').waitFor({ state: 'visible', timeout: 10_000 });
       await page.mouse.move(400, 300);
       await page.locator('s72-player [part="cast-button"]').click({ timeout: 10_000 });
       await page.locator('s72-player s72-cast-panel').getByText('Casting to Living Room TV').waitFor({ timeout: 10_000 });

@@ -15,7 +15,7 @@ import type { S72Error } from '../../src-element/core/errors.js';
 import type { S72CastChange } from '../../src-element/events.js';
 import { CAST_SDK_URL } from '../../src-element/core/cast/cast-constants.js';
 import { FakeCast } from '../helpers/fake-cast.js';
-import { MEDIA, demoControl, demoUrl, nextEvent, resetDemo, until } from '../helpers/demo.js';
+import { MEDIA, demoUrl, nextEvent, until } from '../helpers/demo.js';
 
 const SLUG = '/film/night-harbour';
 const content = () => ({ slug: SLUG, title: 'Night Harbour', authorization: 'viewer-token', assets: { mp4: { url: demoUrl(MEDIA.mp4) } } });
@@ -84,32 +84,6 @@ describe('casting (<s72-player> with the fake Cast framework)', function () {
     expect(fake.injectedUrls).to.deep.equal([]);
     expect(castButton(element).hidden).to.equal(true);
     expect(element.store.getState().cast.connectionStatus).to.equal('UNAVAILABLE');
-  });
-
-  // issue 23 "Code that a start does not need loads on demand"
-  it('enabled: the cast chunk and the SDK wait for the start to end (none at the first frame), a cast command does not wait', async () => {
-    const atFirstFrame: string[][] = [];
-    const element = await fixture<S72Player>(
-      html`<s72-player muted .castSdkLoader=${fake.loader} .config=${CONFIG} .content=${content()} @loadeddata=${() => atFirstFrame.push([...fake.injectedUrls])}></s72-player>`,
-    );
-    await until(() => atFirstFrame.length > 0, 'the first frame (loadeddata)');
-    expect(atFirstFrame[0], 'no Cast sender script before the first frame').to.deep.equal([]);
-    await until(() => fake.injectedUrls.length > 0, 'the Cast sender script, after the first frame');
-    expect(fake.injectedUrls).to.deep.equal([CAST_SDK_URL]);
-    await until(() => !castButton(element).hidden, 'the cast button');
-
-    // A cast command during the start (the film's media held back by the storefront) loads casting at once.
-    FakeCast.uninstall();
-    fake = new FakeCast();
-    await demoControl('latency', { path: MEDIA.mp4, ms: 5_000 });
-    try {
-      const starting = await fixture<S72Player>(html`<s72-player muted .castSdkLoader=${fake.loader} .config=${CONFIG} .content=${content()}></s72-player>`);
-      starting.dispatchEvent(new CustomEvent('s72-cast-request', { detail: { action: 'start' }, bubbles: true, composed: true }));
-      await until(() => fake.injectedUrls.length > 0, 'the Cast sender script, for the command');
-      expect(starting.store.owners.media?.readyState, 'before the first frame').to.be.lessThan(2);
-    } finally {
-      await resetDemo();
-    }
   });
 
   it('enabled: the Google sender URL through __onGCastApiAvailable, the app id and autoJoinPolicy set, the cast button shows', async () => {
