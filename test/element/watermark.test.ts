@@ -20,13 +20,17 @@ import type { S72Content, S72PlayerConfig } from '../../src-element/core/types.j
 import {
   WATERMARK_CHECK_INTERVAL_MS,
   WATERMARK_CORNER_INTERVAL_MS,
-  viewerIdFrom,
+  viewerIdOf,
   type TamperReason,
 } from '../../src-element/core/watermark/watermark-rules.js';
 import '../../src-element/s72-player.js';
 import type { S72Player } from '../../src-element/s72-player.js';
 import { ADULT_TOKEN, demoUrl, MEDIA, until } from '../helpers/demo.js';
 import { loadSettingsMenu } from '../../src-element/ui/s72-settings-menu.js';
+import { resolvePlaySession } from '../../src-element/core/session/play-session.js';
+
+/** The watermark's viewer id for a play token alone (no page session). */
+const viewerIdFrom = (playToken: string | null | undefined): string | null => viewerIdOf(resolvePlaySession(playToken, null));
 
 const VIEWER = 'viewer-4711';
 const b64url = (value: unknown): string =>

@@ -5,7 +5,7 @@
  * `controllers/watermark-controller.ts`, the tamper rules `tamper-rules.ts`.
  */
 import { S72Error } from '../errors.js';
-import { resolvePlaySession, sessionViewerId, type PlaySession } from '../session/play-session.js';
+import { sessionViewerId, type PlaySession } from '../session/play-session.js';
 
 /** How often the watermark is checked, ms (0.5 s). */
 export const WATERMARK_CHECK_INTERVAL_MS = 500;
@@ -18,16 +18,7 @@ export const WATERMARK_MAX_ID_LENGTH = 64;
 export const WATERMARK_CORNERS = ['top-start', 'top-end', 'bottom-end', 'bottom-start'] as const;
 export type WatermarkCorner = (typeof WATERMARK_CORNERS)[number];
 
-// player-and-client §3 "Content"
-/**
- * The viewer's id from the play token of the session (`session
- * {token, uid, olv, delpol, tlmtry, s72usr}`): `s72usr` (the storefront's user), else `uid`.
- * Null when the token is absent or unreadable or names no viewer: then there is no watermark.
- */
-export function viewerIdFrom(playToken: string | null | undefined): string | null {
-  return viewerIdOf(resolvePlaySession(playToken, null));
-}
-
+// player-and-client §3 "Content" (`session {token, uid, olv, delpol, tlmtry, s72usr}`)
 /** The viewer id of a normalised session (`s72usr`, else `uid`; cut to {@link WATERMARK_MAX_ID_LENGTH}), or null: no watermark. */
 export function viewerIdOf(session: PlaySession): string | null {
   return sessionViewerId(session)?.slice(0, WATERMARK_MAX_ID_LENGTH) ?? null;

@@ -6,11 +6,15 @@ import { expect } from '@open-wc/testing';
 import {
   cornerAt,
   msUntilNextCorner,
-  viewerIdFrom,
+  viewerIdOf,
   WATERMARK_CHECK_INTERVAL_MS,
   WATERMARK_CORNER_INTERVAL_MS,
   watermarkTampered,
 } from '../../../src-element/core/watermark/watermark-rules.js';
+import { resolvePlaySession } from '../../../src-element/core/session/play-session.js';
+
+/** The watermark's viewer id for a play token alone (no page session). */
+const viewerIdFrom = (playToken: string | null | undefined): string | null => viewerIdOf(resolvePlaySession(playToken, null));
 
 const b64url = (value: unknown): string =>
   btoa(String.fromCharCode(...new TextEncoder().encode(JSON.stringify(value)))).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
