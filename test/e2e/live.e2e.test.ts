@@ -54,8 +54,9 @@ describe('play page: live events', { timeout: 240_000 }, () => {
   useDemoAndBrowser((started) => ({ demo, browser } = started));
 
   it('at the real 15-s status poll: countdown → live → playing → ends right after a poll → the live-ended screen, no error', async () => {
-    const startsAt = Date.now() + 4_000;
-    await schedule(demo, 4_000, null);
+    // Planned well ahead until the countdown shows (a slow machine may take seconds to open the
+    // page), then it goes live 4 s later: the countdown's own 5-s poll finds it live.
+    await schedule(demo, 600_000, null);
     const { context, page } = await newPage(browser);
     try {
       await context.addInitScript(() => {
@@ -68,6 +69,8 @@ describe('play page: live events', { timeout: 240_000 }, () => {
       });
       await page.goto(demo.playUrl(LIVE_HASH));
       await page.locator('[data-testid="countdown-screen"]').waitFor({ timeout: 20_000 });
+      const startsAt = Date.now() + 4_000;
+      await schedule(demo, 4_000, null);
       const at = await waitForPlayback(page, 1, 40_000);
       await waitForPlayback(page, at + 3, 30_000);
       // The player's own polls (with its play token); the event ends on schedule 300 ms after one.
@@ -91,7 +94,7 @@ describe('play page: live events', { timeout: 240_000 }, () => {
 
   it('countdown → live → playing → completed → the live-ended screen (1-s status poll)', async () => {
     await fastConfiguration(demo, { live_status_frequency: 1 });
-    await schedule(demo, 4_000, 16_000);
+    await schedule(demo, 600_000, null);
     const { context, page } = await newPage(browser);
     try {
       await page.goto(demo.playUrl(LIVE_HASH));
@@ -99,6 +102,8 @@ describe('play page: live events', { timeout: 240_000 }, () => {
       await countdown.waitFor({ timeout: 20_000 });
       assert.match(await countdown.innerText(), /has not started yet/);
       assert.equal(await page.locator('s72-player').count(), 0, 'no player before the event is live');
+      // Live 4 s from now, for 16 s (scheduled once the countdown shows, whatever the page's load took).
+      await schedule(demo, 4_000, 16_000);
       // Polled every 5 s (play-page §4) until live, then the streams call and the player.
       await waitForPlayback(page, 1, 30_000);
       const polls = (await demo.requests(STATUS_PATH)).filter((r) => r.headers['x-auth-token']);

@@ -64,6 +64,16 @@ describe('play-flow machine: live events (play-page §4 "Live events")', () => {
     expect(last(ts).commands).to.deep.equal([{ type: 'load-streams', session: session(), slug: SLUG }]);
   });
 
+  it('live before its scheduled start (the availability read at load says later): plays now, no countdown to the old time', () => {
+    const later = new Date(NOW + 10 * 60_000).toISOString();
+    const ts = run([begin, loaded(liveAvailability('planned', later))]);
+    const waiting = last(ts).state;
+    expect(waiting.status === 'countdown' && waiting.availableAt).to.equal(NOW + 10 * 60_000);
+    const live = run([begin, loaded(liveAvailability('planned', later)), { type: 'live-status', status: 'live', now: NOW + 5000 }]);
+    expect(last(live).state).to.deep.include({ status: 'loading', phase: 'streams' });
+    expect(last(live).commands).to.deep.equal([{ type: 'load-streams', session: session(), slug: SLUG }]);
+  });
+
   it('completed or ended at the countdown → live_event_completed (the live-ended screen), no more polling', () => {
     for (const status of ['completed', 'ended']) {
       const ts = run([begin, loaded(liveAvailability('planned')), { type: 'live-status', status, now: NOW + 5000 }]);

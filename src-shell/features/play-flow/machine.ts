@@ -763,9 +763,14 @@ function step(state: FlowState, event: FlowEvent, env: FlowEnv): Transition {
       if (state.status !== 'countdown' || !state.live) return stay(state);
       const { slug, loaded, statusUrl } = state.live;
       if (event.status === 'live') {
-        // Live now: on with the item's answers, the event's availability marked live.
+        // Live now: on with the item's answers, the event's availability marked live. The status is
+        // fresher than the availability read at load (play-page §4 "polls every 5 s until the event
+        // is live"): an event live before its scheduled `from` (started early, or moved earlier
+        // after the page loaded) plays now instead of going back to a countdown to the old time.
         const availabilities = loaded.availabilities.map((a) =>
-          a.slug === slug.slug ? { ...a, live: { ...(typeof a.live === 'object' && a.live ? a.live : {}), status: 'live' } } : a,
+          a.slug === slug.slug
+            ? { ...a, from: null, ms_from: null, live: { ...(typeof a.live === 'object' && a.live ? a.live : {}), status: 'live' } }
+            : a,
         );
         return step({ status: 'loading', phase: 'item', session: state.session, slug }, { ...loaded, availabilities, now: event.now }, env);
       }
