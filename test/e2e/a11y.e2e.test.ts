@@ -98,12 +98,12 @@ async function commonStates(page: Page, findings: Findings, label: string): Prom
   await page.waitForFunction(() => document.fullscreenElement === null, undefined, { timeout: 5_000 });
 }
 
-describe('a11y: axe reports no WCAG 2.2 A/AA violation in any player state', { timeout: 300_000 }, () => {
+describe('a11y: axe reports no WCAG 2.2 A/AA violation in any player state', () => {
   let demo: Demo;
   let browser: Browser;
   useDemoAndBrowser((started) => ({ demo, browser } = started));
 
-  it('the harness sees inside the player: a control without a name is reported with its shadow path', async () => {
+  it('the harness sees inside the player: a control without a name is reported with its shadow path', { timeout: 300_000 }, async () => {
     const { context, page } = await newPage(browser);
     try {
       await openElementPage(page, demo);
@@ -122,7 +122,7 @@ describe('a11y: axe reports no WCAG 2.2 A/AA violation in any player state', { t
     }
   });
 
-  it('/demo/element.html: loading, paused, playing, controls visible, fullscreen', async () => {
+  it('/demo/element.html: loading, paused, playing, controls visible, fullscreen', { timeout: 300_000 }, async () => {
     const findings: Findings = {};
     // The manifest answers after 4 s: the player is loading meanwhile.
     await fetch(`${demo.url}/__demo/latency`, {
@@ -144,7 +144,7 @@ describe('a11y: axe reports no WCAG 2.2 A/AA violation in any player state', { t
     }
   });
 
-  it('/demo/element.html: the error panel (the manifest answers 404)', async () => {
+  it('/demo/element.html: the error panel (the manifest answers 404)', { timeout: 300_000 }, async () => {
     const findings: Findings = {};
     await demo.fault({ path: ELEMENT_MANIFEST, status: 404, times: 100 });
     const { context, page } = await newPage(browser);
@@ -162,7 +162,7 @@ describe('a11y: axe reports no WCAG 2.2 A/AA violation in any player state', { t
     }
   });
 
-  it('/demo/element.html in Arabic (lang="ar"): paused and with controls', async () => {
+  it('/demo/element.html in Arabic (lang="ar"): paused and with controls', { timeout: 300_000 }, async () => {
     const findings: Findings = {};
     const { context, page } = await newPage(browser);
     try {
@@ -179,7 +179,7 @@ describe('a11y: axe reports no WCAG 2.2 A/AA violation in any player state', { t
     }
   });
 
-  it('the play page: playing, paused, controls visible, fullscreen', async () => {
+  it('the play page: playing, paused, controls visible, fullscreen', { timeout: 300_000 }, async () => {
     const findings: Findings = {};
     const { context, page } = await newPage(browser);
     try {
@@ -191,7 +191,7 @@ describe('a11y: axe reports no WCAG 2.2 A/AA violation in any player state', { t
     }
   });
 
-  it('the play page in Arabic (lang=ar), with the title bar', async () => {
+  it('the play page in Arabic (lang=ar), with the title bar', { timeout: 300_000 }, async () => {
     const findings: Findings = {};
     const { context, page } = await newPage(browser);
     try {
@@ -205,7 +205,7 @@ describe('a11y: axe reports no WCAG 2.2 A/AA violation in any player state', { t
     }
   });
 
-  it('the play page: the end screen (Up next) 15 s before the end', async () => {
+  it('the play page: the end screen (Up next) 15 s before the end', { timeout: 300_000 }, async () => {
     const findings: Findings = {};
     const { context, page } = await newPage(browser);
     try {
@@ -221,7 +221,7 @@ describe('a11y: axe reports no WCAG 2.2 A/AA violation in any player state', { t
     }
   });
 
-  it('every control Tab reaches inside the player has a role and an accessible name (element page and play page)', async () => {
+  it('every control Tab reaches inside the player has a role and an accessible name (element page and play page)', { timeout: 300_000 }, async () => {
     const { context, page } = await newPage(browser);
     try {
       for (const open of [() => openElementPage(page, demo), () => openPlayPage(page, demo)]) {
@@ -238,7 +238,7 @@ describe('a11y: axe reports no WCAG 2.2 A/AA violation in any player state', { t
     }
   });
 
-  it('the player has exactly one polite live region (the announcer)', async () => {
+  it('the player has exactly one polite live region (the announcer)', { timeout: 300_000 }, async () => {
     const { context, page } = await newPage(browser);
     try {
       await openElementPage(page, demo);
@@ -253,7 +253,7 @@ describe('a11y: axe reports no WCAG 2.2 A/AA violation in any player state', { t
 
   // ── The menus and overlays ──
 
-  it('the settings menu: main view, Subtitles, Subtitle settings, Audio, Playback speed, Quality (reached with Tab, Enter, arrows)', async () => {
+  it('the settings menu: main view, Subtitles, Subtitle settings, Audio, Playback speed, Quality (reached with Tab, Enter, arrows)', { timeout: 300_000 }, async () => {
     const findings: Findings = {};
     const { context, page } = await newPage(browser);
     try {
@@ -289,7 +289,7 @@ describe('a11y: axe reports no WCAG 2.2 A/AA violation in any player state', { t
     }
   });
 
-  it('subtitles showing, styled by the preferences (turned on with C)', async () => {
+  it('subtitles showing, styled by the preferences (turned on with C)', { timeout: 300_000 }, async () => {
     const findings: Findings = {};
     const { context, page } = await newPage(browser);
     try {
@@ -311,7 +311,7 @@ describe('a11y: axe reports no WCAG 2.2 A/AA violation in any player state', { t
     }
   });
 
-  it('the stats overlay (5 clicks on the version label)', async () => {
+  it('the stats overlay (5 clicks on the version label)', { timeout: 300_000 }, async () => {
     const findings: Findings = {};
     const { context, page } = await newPage(browser);
     try {

@@ -92,12 +92,12 @@ async function tabToAdPlayPause(page: Page): Promise<void> {
   throw new Error('Tab never reached the ad play/pause button');
 }
 
-describe('play page: the viewer during ads (real keys and clicks)', { timeout: 240_000 }, () => {
+describe('play page: the viewer during ads (real keys and clicks)', () => {
   let demo: Demo;
   let browser: Browser;
   useDemoAndBrowser((started) => ({ demo, browser } = started));
 
-  it('ad break: Tab reaches only the ad controls and Skip; k pauses/plays, m mutes, a click pauses; seek keys do nothing; axe clean', async () => {
+  it('ad break: Tab reaches only the ad controls and Skip; k pauses/plays, m mutes, a click pauses; seek keys do nothing; axe clean', { timeout: 240_000 }, async () => {
     const { context, page } = await newPage(browser);
     try {
       await page.setViewportSize({ width: 1280, height: 720 });
@@ -172,7 +172,7 @@ describe('play page: the viewer during ads (real keys and clicks)', { timeout: 2
     }
   });
 
-  it('ad item: the seek bar is disabled, End/Home/arrows/j/l/digits and a click near its end do not skip the ad; "Ad" label', async () => {
+  it('ad item: the seek bar is disabled, End/Home/arrows/j/l/digits and a click near its end do not skip the ad; "Ad" label', { timeout: 240_000 }, async () => {
     const { context, page } = await newPage(browser);
     try {
       await page.setViewportSize({ width: 1280, height: 720 });

@@ -63,7 +63,7 @@ async function telemetryErrors(demo: Demo, until: (codes: string[]) => boolean):
   return codes;
 }
 
-describe('play page: faulty ads are ad errors and the film plays', { timeout: 300_000 }, () => {
+describe('play page: faulty ads are ad errors and the film plays', () => {
   let server: DemoServer;
   let demo: Demo;
   let browser: Browser;
@@ -96,7 +96,7 @@ describe('play page: faulty ads are ad errors and the film plays', { timeout: 30
     ['a javascript: pre-roll URL', '/services/ads/vmap?breaks=start:javascript'],
     ['a 200 MiB VAST ad tag', '/services/ads/vast/huge?mb=200'],
   ] as const) {
-    it(`${name}: no error screen, no ad, the film plays; ad_error in telemetry`, async () => {
+    it(`${name}: no error screen, no ad, the film plays; ad_error in telemetry`, { timeout: 300_000 }, async () => {
       await demo.reset();
       await redirectAdTag(demo, location);
       const { context, page } = await newPage(browser);

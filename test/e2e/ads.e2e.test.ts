@@ -57,12 +57,12 @@ async function tracked(demo: Demo, predicate: (events: AdEvent[]) => boolean): P
   }
 }
 
-describe('play page: ads', { timeout: 240_000 }, () => {
+describe('play page: ads', () => {
   let demo: Demo;
   let browser: Browser;
   useDemoAndBrowser((started) => ({ demo, browser } = started));
 
-  it('a pre-roll plays before the film, cannot be skipped before its offset, then skips; a mid-roll at 8 s; pixels recorded', async () => {
+  it('a pre-roll plays before the film, cannot be skipped before its offset, then skips; a mid-roll at 8 s; pixels recorded', { timeout: 240_000 }, async () => {
     await demo.reset();
     const { context, page, log } = await newPage(browser);
     try {
@@ -116,7 +116,7 @@ describe('play page: ads', { timeout: 240_000 }, () => {
     }
   });
 
-  it('resuming at 20 s (t=20): the pre-roll and the mid-roll at 8 s are discarded', async () => {
+  it('resuming at 20 s (t=20): the pre-roll and the mid-roll at 8 s are discarded', { timeout: 240_000 }, async () => {
     await demo.reset();
     const { context, page } = await newPage(browser);
     try {
@@ -130,7 +130,7 @@ describe('play page: ads', { timeout: 240_000 }, () => {
     }
   });
 
-  it('an ad error (the tag answers 500) lets the film play and is sent as player-error telemetry', async () => {
+  it('an ad error (the tag answers 500) lets the film play and is sent as player-error telemetry', { timeout: 240_000 }, async () => {
     await demo.reset();
     await demo.fault({ path: '/services/ads/vmap', status: 500 });
     const { context, page } = await newPage(browser);
@@ -155,7 +155,7 @@ describe('play page: ads', { timeout: 240_000 }, () => {
     }
   });
 
-  it('the ad request blocked (no HTTP answer) → adblocked_content', async () => {
+  it('the ad request blocked (no HTTP answer) → adblocked_content', { timeout: 240_000 }, async () => {
     await demo.reset();
     await demo.fault({ path: '/services/ads/vmap', status: 0 });
     const { context, page } = await newPage(browser);

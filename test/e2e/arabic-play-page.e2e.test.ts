@@ -72,7 +72,7 @@ async function showControls(page: Page): Promise<void> {
   await page.mouse.move(box.x + box.width / 2 + 5, box.y + box.height / 2 + 5);
 }
 
-describe('the play page in Arabic (issue 22 item 14)', { timeout: 180_000 }, () => {
+describe('the play page in Arabic (issue 22 item 14)', () => {
   let demo: Demo;
   let browser: Browser;
   useDemoAndBrowser((started) => ({ demo, browser } = started));
@@ -81,7 +81,7 @@ describe('the play page in Arabic (issue 22 item 14)', { timeout: 180_000 }, () 
     { width: 1280, height: 720 },
     { width: 390, height: 844 },
   ]) {
-    it(`the title sits next to its Back button, and the arrow points the reading way (${viewport.width}×${viewport.height}, en and ar)`, async () => {
+    it(`the title sits next to its Back button, and the arrow points the reading way (${viewport.width}×${viewport.height}, en and ar)`, { timeout: 180_000 }, async () => {
       const { context, page } = await newPage(browser);
       try {
         await page.setViewportSize(viewport);
@@ -103,7 +103,7 @@ describe('the play page in Arabic (issue 22 item 14)', { timeout: 180_000 }, () 
     });
   }
 
-  it('Up next in Arabic says "Season" in Arabic (the storefront configures it in English)', async () => {
+  it('Up next in Arabic says "Season" in Arabic (the storefront configures it in English)', { timeout: 180_000 }, async () => {
     const { context, page } = await newPage(browser);
     try {
       await page.goto(demo.playUrl(`${FILM_HASH}?u=${TOKENS.adult}&lang=ar&t=45&nav=false`));

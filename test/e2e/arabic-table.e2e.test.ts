@@ -74,8 +74,8 @@ async function firstPaint(page: Page): Promise<Watch> {
   return page.evaluate(() => (window as unknown as { watch: Watch }).watch);
 }
 
-describe('the Arabic string table, fetched on demand', { timeout: 120_000 }, () => {
-  it('in Arabic: fetched, and the first control bar on screen is already Arabic, right to left', async () => {
+describe('the Arabic string table, fetched on demand', () => {
+  it('in Arabic: fetched, and the first control bar on screen is already Arabic, right to left', { timeout: 120_000 }, async () => {
     await demo.reset();
     const { context, page, requests } = await open('ar');
     try {
@@ -89,7 +89,7 @@ describe('the Arabic string table, fetched on demand', { timeout: 120_000 }, () 
     }
   });
 
-  it('in English: the Arabic chunk is never fetched', async () => {
+  it('in English: the Arabic chunk is never fetched', { timeout: 120_000 }, async () => {
     await demo.reset();
     const { context, page, requests } = await open('en');
     try {
@@ -107,7 +107,7 @@ describe('the Arabic string table, fetched on demand', { timeout: 120_000 }, () 
     }
   });
 
-  it('a failed download of the Arabic table: English controls, a recoverable module_load_failed, and the film plays', async () => {
+  it('a failed download of the Arabic table: English controls, a recoverable module_load_failed, and the film plays', { timeout: 120_000 }, async () => {
     await demo.reset();
     await demo.fault({ path: '/dist/cdn/ar-*', status: 404, times: 100 });
     const { context, page, requests } = await open('ar');

@@ -24,7 +24,7 @@ async function playingMuted(page: Page, timeoutMs = 30_000): Promise<boolean> {
   return page.evaluate(() => (document.querySelector('s72-player') as HTMLElement & { muted: boolean }).muted);
 }
 
-describe('play page: the autoplay check', { timeout: 600_000 }, () => {
+describe('play page: the autoplay check', () => {
   let demo: Demo;
   let browser: Browser;
   let defaultPolicy: Browser;
@@ -36,7 +36,7 @@ describe('play page: the autoplay check', { timeout: 600_000 }, () => {
     await defaultPolicy?.close();
   });
 
-  it('sound allowed by the browser: autoplay with sound', async () => {
+  it('sound allowed by the browser: autoplay with sound', { timeout: 600_000 }, async () => {
     const { context, page } = await newPage(browser);
     try {
       await page.goto(demo.playUrl(HASH));
@@ -46,7 +46,7 @@ describe('play page: the autoplay check', { timeout: 600_000 }, () => {
     }
   });
 
-  it('a busy machine with sound allowed: every load autoplays with sound (issue 22 item 5)', async () => {
+  it('a busy machine with sound allowed: every load autoplays with sound (issue 22 item 5)', { timeout: 600_000 }, async () => {
     // The machine is busy while the page starts: another tab runs busy loops in 12 workers for 4 s,
     // so the play page's media pipeline waits for the CPU; the silent clip's play() answer and its
     // progress then come late, up to past the 5 × 200 ms of checks. The browser allows sound all
@@ -76,7 +76,7 @@ describe('play page: the autoplay check', { timeout: 600_000 }, () => {
     assert.deepEqual(verdicts, Array.from({ length: LOADS }, () => 'autoplay'));
   });
 
-  it('Chromium’s default policy (no gesture): muted autoplay, decided before the player starts', async () => {
+  it('Chromium’s default policy (no gesture): muted autoplay, decided before the player starts', { timeout: 600_000 }, async () => {
     const page = await defaultPolicy.newPage();
     try {
       await page.goto(demo.playUrl(HASH));

@@ -41,7 +41,7 @@ async function telemetryUntil(demo: Demo, done: (requests: RecordedRequest[]) =>
   }
 }
 
-describe('play page: casting', { timeout: 120_000 }, () => {
+describe('play page: casting', () => {
   let demo: Demo;
   let browser: Browser;
   let sender = '';
@@ -59,7 +59,7 @@ describe('play page: casting', { timeout: 120_000 }, () => {
     sender = bundle.outputFiles[0]!.text;
   });
 
-  it('cast button → receiver picked → cast-started; stop casting → cast-ended (play telemetry), no CSP violation', async () => {
+  it('cast button → receiver picked → cast-started; stop casting → cast-ended (play telemetry), no CSP violation', { timeout: 120_000 }, async () => {
     const { context, page } = await newPage(browser);
     try {
       const violations: string[] = [];
@@ -119,7 +119,7 @@ describe('play page: casting', { timeout: 120_000 }, () => {
     }
   });
 
-  it('the demo configuration enables casting with its app id: the button shows where the sender loads; cast=false or the cast toggle off: none; no sender script: "Cast unavailable" (issue 26)', async () => {
+  it('the demo configuration enables casting with its app id: the button shows where the sender loads; cast=false or the cast toggle off: none; no sender script: "Cast unavailable" (issue 26)', { timeout: 120_000 }, async () => {
     type CastRow = { connectionStatus: string; unavailable: string | null };
     const castOf = (page: import('playwright-core').Page) =>
       page.evaluate(() => (document.querySelector('s72-player') as (HTMLElement & { store: { getState(): { cast: CastRow } } }) | null)?.store.getState().cast ?? null);
@@ -200,7 +200,7 @@ describe('play page: casting', { timeout: 120_000 }, () => {
     }
   });
 
-  it('the connection drops: "connection lost" with Reconnect; a real click on Reconnect reloads the page, which plays again', async () => {
+  it('the connection drops: "connection lost" with Reconnect; a real click on Reconnect reloads the page, which plays again', { timeout: 120_000 }, async () => {
     const { context, page } = await newPage(browser);
     try {
       await page.route('**/services/meta/configuration', async (route) => {

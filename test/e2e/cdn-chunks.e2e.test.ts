@@ -28,8 +28,8 @@ after(async () => {
   await demo?.close();
 });
 
-describe('the CDN build without its engine chunk', { timeout: 120_000 }, () => {
-  it('shows module_load_failed with the URL of the missing chunk; the other player plays', async () => {
+describe('the CDN build without its engine chunk', () => {
+  it('shows module_load_failed with the URL of the missing chunk; the other player plays', { timeout: 120_000 }, async () => {
     await demo.reset();
     await demo.fault({ path: '/dist/cdn/shaka-dash-lib-*', status: 404, times: 100 });
     const { context, page } = await newPage(browser);
@@ -93,8 +93,8 @@ async function playWithAdTag(page: import('playwright-core').Page, adTag: string
 const filmTime = (page: import('playwright-core').Page) =>
   page.evaluate(() => (document.querySelector('s72-player') as HTMLElement & { currentTime: number }).currentTime);
 
-describe('the CDN build without its ads chunk (issue 23)', { timeout: 120_000 }, () => {
-  it('a 404 on the ads chunk: recoverable module_load_failed naming it; the film plays without ads', async () => {
+describe('the CDN build without its ads chunk (issue 23)', () => {
+  it('a 404 on the ads chunk: recoverable module_load_failed naming it; the film plays without ads', { timeout: 120_000 }, async () => {
     await demo.reset();
     await demo.fault({ path: '/dist/cdn/schedule-controller-*', status: 404, times: 100 });
     const { context, page } = await newPage(browser);
@@ -122,7 +122,7 @@ describe('the CDN build without its ads chunk (issue 23)', { timeout: 120_000 },
     }
   });
 
-  it('the ads chunk arriving late: the film waits, the pre-roll plays first, then the film', async () => {
+  it('the ads chunk arriving late: the film waits, the pre-roll plays first, then the film', { timeout: 120_000 }, async () => {
     await demo.reset();
     const latency = await fetch(`${demo.url}/__demo/latency`, {
       method: 'POST',

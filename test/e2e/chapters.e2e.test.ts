@@ -52,12 +52,12 @@ async function waitForPosition(page: Page, seconds: number): Promise<void> {
 const isSeekInput = (what: string) => what.split(/\s+/).includes('seek-input');
 const isSettingsButton = (what: string) => what.split(/\s+/).includes('settings-button');
 
-describe('chapters on the play page', { timeout: 240_000 }, () => {
+describe('chapters on the play page', () => {
   let demo: Demo;
   let browser: Browser;
   useDemoAndBrowser((started) => ({ demo, browser } = started));
 
-  it('keyboard: the seek bar names the chapter, Settings → Chapters jumps (real key presses); axe 0 with the menu open', async () => {
+  it('keyboard: the seek bar names the chapter, Settings → Chapters jumps (real key presses); axe 0 with the menu open', { timeout: 240_000 }, async () => {
     const { context, page } = await newPage(browser);
     try {
       await openFilm(page, demo);
@@ -106,7 +106,7 @@ describe('chapters on the play page', { timeout: 240_000 }, () => {
     }
   });
 
-  it('touch (phone size): a drag on the seek bar shows the title under the finger; taps on Settings → Chapters → a chapter jump', async () => {
+  it('touch (phone size): a drag on the seek bar shows the title under the finger; taps on Settings → Chapters → a chapter jump', { timeout: 240_000 }, async () => {
     const context = await browser.newContext({ hasTouch: true, isMobile: true, viewport: { width: 390, height: 844 } });
     try {
       const page = await context.newPage();

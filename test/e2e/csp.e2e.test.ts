@@ -79,13 +79,13 @@ async function openSettingsMenu(page: Page): Promise<void> {
 const describeViolations = (list: readonly Violation[]): string =>
   list.map((v) => `${v.disposition} ${v.directive} blocked=${v.blockedURI || '(inline)'} at ${v.source} sample=${JSON.stringify(v.sample)}`).join('\n');
 
-describe('play page under its strict CSP', { timeout: 240_000 }, () => {
+describe('play page under its strict CSP', () => {
   let demo: Demo;
   let browser: Browser;
   useDemoAndBrowser((started) => ({ demo, browser } = started));
 
   for (const film of FILMS) {
-    it(`plays the ${film.what}, opens the settings menu, and no CSP violation is reported`, async () => {
+    it(`plays the ${film.what}, opens the settings menu, and no CSP violation is reported`, { timeout: 240_000 }, async () => {
       const { context, page, log } = await newPage(browser);
       try {
         const violations = await recordViolations(page);
@@ -132,7 +132,7 @@ describe('play page under its strict CSP', { timeout: 240_000 }, () => {
     });
   }
 
-  it('one referrer policy: the header\'s no-referrer holds, no Referer leaves the play page (its <meta name="referrer"> repeats it)', async () => {
+  it('one referrer policy: the header\'s no-referrer holds, no Referer leaves the play page (its <meta name="referrer"> repeats it)', { timeout: 240_000 }, async () => {
     const { context, page } = await newPage(browser);
     try {
       const response = await page.goto(demo.playUrl(FILMS[0]!.hash));

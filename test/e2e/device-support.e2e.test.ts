@@ -18,12 +18,12 @@ const SAFARI_WINDOWS = 'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/53
 const SAMSUNG_ANDROID =
   'Mozilla/5.0 (Linux; Android 14; SM-S918B) AppleWebKit/537.36 (KHTML, like Gecko) SamsungBrowser/24.0 Chrome/117.0.0.0 Mobile Safari/537.36';
 
-describe('play page: device support', { timeout: 120_000 }, () => {
+describe('play page: device support', () => {
   let demo: Demo;
   let browser: Browser;
   useDemoAndBrowser((started) => ({ demo, browser } = started));
 
-  it('Firefox with block_firefox on shows "Unsupported browser" with a "Device support" action, and no streams call', async () => {
+  it('Firefox with block_firefox on shows "Unsupported browser" with a "Device support" action, and no streams call', { timeout: 120_000 }, async () => {
     await demo.fault({
       path: '/services/content/feature_toggles',
       status: 200,
@@ -50,7 +50,7 @@ describe('play page: device support', { timeout: 120_000 }, () => {
     }
   });
 
-  it('Firefox without the restriction plays on (the toggles decide)', async () => {
+  it('Firefox without the restriction plays on (the toggles decide)', { timeout: 120_000 }, async () => {
     const context = await browser.newContext({ userAgent: FIREFOX_WINDOWS });
     try {
       const page = await context.newPage();
@@ -62,7 +62,7 @@ describe('play page: device support', { timeout: 120_000 }, () => {
     }
   });
 
-  it('Safari on Windows (matrix "no") shows "Unsupported browser"', async () => {
+  it('Safari on Windows (matrix "no") shows "Unsupported browser"', { timeout: 120_000 }, async () => {
     const context = await browser.newContext({ userAgent: SAFARI_WINDOWS });
     try {
       const page = await context.newPage();
@@ -74,7 +74,7 @@ describe('play page: device support', { timeout: 120_000 }, () => {
     }
   });
 
-  it('an unsupported mobile browser with an app gets "Get the app to view" (the configuration\'s app_url)', async () => {
+  it('an unsupported mobile browser with an app gets "Get the app to view" (the configuration\'s app_url)', { timeout: 120_000 }, async () => {
     const context = await browser.newContext({ userAgent: SAMSUNG_ANDROID, isMobile: true, viewport: { width: 412, height: 915 } });
     try {
       const page = await context.newPage();
@@ -88,7 +88,7 @@ describe('play page: device support', { timeout: 120_000 }, () => {
     }
   });
 
-  it('/device-support redirects to the play page route, which lists /supported-devices.json', async () => {
+  it('/device-support redirects to the play page route, which lists /supported-devices.json', { timeout: 120_000 }, async () => {
     const context = await browser.newContext();
     try {
       const page = await context.newPage();

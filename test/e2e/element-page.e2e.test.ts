@@ -11,12 +11,12 @@ import { newPage } from './support/browser.js';
 import { TOKENS, type Demo } from './support/demo.js';
 import { useDemoAndBrowser } from './support/hooks.js';
 
-describe('/demo/element.html: the play token from a streams call through the client', { timeout: 120_000 }, () => {
+describe('/demo/element.html: the play token from a streams call through the client', () => {
   let demo: Demo;
   let browser: Browser;
   useDemoAndBrowser((started) => ({ demo, browser } = started));
 
-  it('the DRM player plays with the streams call’s play token on its licence request', async () => {
+  it('the DRM player plays with the streams call’s play token on its licence request', { timeout: 120_000 }, async () => {
     const { context, page } = await newPage(browser);
     try {
       await page.goto(`${demo.url}/demo/element.html`);

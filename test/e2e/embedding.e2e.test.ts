@@ -26,13 +26,13 @@ async function openParent(page: Page, parent: ParentPage, src: string): Promise<
 
 const received = (page: Page) => page.evaluate(() => (window as unknown as { received: ReceivedMessage[] }).received);
 
-describe('play page embedded in another origin', { timeout: 180_000 }, () => {
+describe('play page embedded in another origin', () => {
   let demo: Demo;
   let browser: Browser;
   let parent: ParentPage;
   useDemoParentAndBrowser((started) => ({ demo, browser, parent } = started));
 
-  it('posts throttled s72-player:timeupdate messages with slug and currentTime, and no token', async () => {
+  it('posts throttled s72-player:timeupdate messages with slug and currentTime, and no token', { timeout: 180_000 }, async () => {
     const { context, page } = await newPage(browser);
     try {
       const frame = await openParent(page, parent, demo.playUrl(`#/film/night-harbour/night-harbour?u=${TOKENS.adult}`));
@@ -57,7 +57,7 @@ describe('play page embedded in another origin', { timeout: 180_000 }, () => {
     }
   });
 
-  it('posts s72-player:error to the parent for a flow error', async () => {
+  it('posts s72-player:error to the parent for a flow error', { timeout: 180_000 }, async () => {
     const { context, page } = await newPage(browser);
     try {
       const frame = await openParent(page, parent, demo.playUrl(`#/film/does-not-exist?u=${TOKENS.adult}`));
@@ -74,7 +74,7 @@ describe('play page embedded in another origin', { timeout: 180_000 }, () => {
     }
   });
 
-  it('ignores an off-site from: no redirect, the error is shown and posted', async () => {
+  it('ignores an off-site from: no redirect, the error is shown and posted', { timeout: 180_000 }, async () => {
     const { context, page } = await newPage(browser);
     const offSite: string[] = [];
     await context.route(`${EVIL_ORIGIN}/**`, (route) => {
@@ -106,7 +106,7 @@ describe('play page embedded in another origin', { timeout: 180_000 }, () => {
     }
   });
 
-  it('follows a same-origin from with prompt and slug (the control case)', async () => {
+  it('follows a same-origin from with prompt and slug (the control case)', { timeout: 180_000 }, async () => {
     const { context, page } = await newPage(browser);
     try {
       // The sign-in page: the storefront's other pages refuse framing by other sites (frame-ancestors 'self').

@@ -28,18 +28,18 @@ const KEY = Buffer.from('733732706c617965722d6b6579303031', 'hex');
 const SOLO_TOKEN = 'demo-solo-token';
 const FILM = '/film/night-harbour';
 
-describe('A/B forensic marking: the viewer id is read back from a capture', { timeout: 300_000 }, () => {
+describe('A/B forensic marking: the viewer id is read back from a capture', () => {
   let demo: Demo;
   let browser: Browser;
   useDemoAndBrowser((started) => ({ demo, browser } = started));
   const tmp = mkdtempSync(join(tmpdir(), 's72-forensic-e2e-'));
   const ids = { adult: forensicIdOf(1001), solo: forensicIdOf(1004) };
 
-  it('the two viewers have different forensic ids (the test would prove nothing otherwise)', () => {
+  it('the two viewers have different forensic ids (the test would prove nothing otherwise)', { timeout: 300_000 }, () => {
     assert.notEqual(ids.adult, ids.solo);
   });
 
-  it("the play page plays a session's A/B mix from the session's path, with no error", async () => {
+  it("the play page plays a session's A/B mix from the session's path, with no error", { timeout: 300_000 }, async () => {
     const { context, page, log } = await newPage(browser);
     try {
       await page.goto(demo.playUrl(`#${FILM}/night-harbour?u=${TOKENS.adult}`));
@@ -81,7 +81,7 @@ describe('A/B forensic marking: the viewer id is read back from a capture', { ti
     return capture;
   }
 
-  it('two viewers\' served segments, decrypted, downscaled and re-encoded lossy: each capture gives its viewer, not the other', async () => {
+  it('two viewers\' served segments, decrypted, downscaled and re-encoded lossy: each capture gives its viewer, not the other', { timeout: 300_000 }, async () => {
     const adult = await servedCapture(TOKENS.adult, 'video-1080p', 'adult.avi', ['-vf', 'scale=480:270', '-c:v', 'mpeg4', '-q:v', '8']);
     const solo = await servedCapture(SOLO_TOKEN, 'video-720p', 'solo.mp4', ['-vf', 'scale=640:360', '-c:v', 'libx264', '-preset', 'ultrafast', '-crf', '32']);
     const adultResult = recover(adult);
@@ -92,7 +92,7 @@ describe('A/B forensic marking: the viewer id is read back from a capture', { ti
     assert.equal(soloResult.erasures, 0, summary(soloResult));
   });
 
-  it('the B variants are not reachable outside a session; an unknown session gets nothing', async () => {
+  it('the B variants are not reachable outside a session; an unknown session gets nothing', { timeout: 300_000 }, async () => {
     assert.equal((await fetch(`${demo.url}/media/feature/dash-cenc-b/video-360p/seg-001.m4s`)).status, 404);
     assert.equal((await fetch(`${demo.url}/media/s/${'0'.repeat(32)}/feature/dash-cenc/manifest.mpd`)).status, 404);
   });

@@ -32,13 +32,13 @@ async function until(check: () => Promise<boolean>, timeoutMs: number, what: str
   }
 }
 
-describe('play page: heartbeat', { timeout: 180_000 }, () => {
+describe('play page: heartbeat', () => {
   let demo: Demo;
   let browser: Browser;
   let parent: ParentPage;
   useDemoParentAndBrowser((started) => ({ demo, browser, parent } = started));
 
-  it('a one-stream viewer: the second page shows too_many_streams, the first plays on', async () => {
+  it('a one-stream viewer: the second page shows too_many_streams, the first plays on', { timeout: 180_000 }, async () => {
     await fastConfiguration(demo, { heartbeat_frequency: 1 });
     const first = await newPage(browser);
     const second = await newPage(browser);
@@ -62,7 +62,7 @@ describe('play page: heartbeat', { timeout: 180_000 }, () => {
     }
   });
 
-  it('a heartbeat answering 403: the content_expired screen, posted to the parent page', async () => {
+  it('a heartbeat answering 403: the content_expired screen, posted to the parent page', { timeout: 180_000 }, async () => {
     await fastConfiguration(demo, { heartbeat_frequency: 1 });
     await demo.fault({ path: HEARTBEAT, status: 403, body: { code: 'content_expired', message: 'This title can no longer be watched.' } });
     const { context, page } = await newPage(browser);

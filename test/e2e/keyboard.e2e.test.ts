@@ -92,12 +92,12 @@ function paused(page: Page): Promise<boolean> {
   return page.evaluate(() => (document.querySelector('s72-player') as HTMLElement & { paused: boolean }).paused);
 }
 
-describe('keyboard: Tab reaches the player controls', { timeout: 180_000 }, () => {
+describe('keyboard: Tab reaches the player controls', () => {
   let demo: Demo;
   let browser: Browser;
   useDemoAndBrowser((started) => ({ demo, browser } = started));
 
-  it('on /demo/element.html: Play, Seek, Mute, Volume, Fullscreen in order; Space on Play starts playback', async () => {
+  it('on /demo/element.html: Play, Seek, Mute, Volume, Fullscreen in order; Space on Play starts playback', { timeout: 180_000 }, async () => {
     const { context, page, log } = await newPage(browser);
     try {
       await page.goto(`${demo.url}/demo/element.html`);
@@ -128,7 +128,7 @@ describe('keyboard: Tab reaches the player controls', { timeout: 180_000 }, () =
     }
   });
 
-  it('on the play page: the same controls in order; Space on the Play/Pause button toggles playback', async () => {
+  it('on the play page: the same controls in order; Space on the Play/Pause button toggles playback', { timeout: 180_000 }, async () => {
     const { context, page } = await newPage(browser);
     try {
       await page.goto(demo.playUrl(`#/film/night-harbour/night-harbour?u=${TOKENS.adult}`));

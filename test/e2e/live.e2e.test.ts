@@ -48,12 +48,12 @@ async function until(check: () => Promise<boolean>, timeoutMs: number, what: str
 /** The text the viewer sees in the page's main landmark. */
 const mainText = (page: Page) => page.locator('main').first().innerText();
 
-describe('play page: live events', { timeout: 240_000 }, () => {
+describe('play page: live events', () => {
   let demo: Demo;
   let browser: Browser;
   useDemoAndBrowser((started) => ({ demo, browser } = started));
 
-  it('at the real 15-s status poll: countdown → live → playing → ends right after a poll → the live-ended screen, no error', async () => {
+  it('at the real 15-s status poll: countdown → live → playing → ends right after a poll → the live-ended screen, no error', { timeout: 240_000 }, async () => {
     // Planned well ahead until the countdown shows (a slow machine may take seconds to open the
     // page), then it goes live 4 s later: the countdown's own 5-s poll finds it live.
     await schedule(demo, 600_000, null);
@@ -92,7 +92,7 @@ describe('play page: live events', { timeout: 240_000 }, () => {
     }
   });
 
-  it('countdown → live → playing → completed → the live-ended screen (1-s status poll)', async () => {
+  it('countdown → live → playing → completed → the live-ended screen (1-s status poll)', { timeout: 240_000 }, async () => {
     await fastConfiguration(demo, { live_status_frequency: 1 });
     await schedule(demo, 600_000, null);
     const { context, page } = await newPage(browser);
@@ -123,7 +123,7 @@ describe('play page: live events', { timeout: 240_000 }, () => {
     }
   });
 
-  it('an event already completed opens on the live-ended screen', async () => {
+  it('an event already completed opens on the live-ended screen', { timeout: 240_000 }, async () => {
     await schedule(demo, -20_000, 10_000);
     const { context, page } = await newPage(browser);
     try {
@@ -135,7 +135,7 @@ describe('play page: live events', { timeout: 240_000 }, () => {
     }
   });
 
-  it('the live status answering 404 for 12 s: playback goes on, no error', async () => {
+  it('the live status answering 404 for 12 s: playback goes on, no error', { timeout: 240_000 }, async () => {
     await fastConfiguration(demo, { live_status_frequency: 1 });
     await schedule(demo, -5_000, null);
     const { context, page } = await newPage(browser);
@@ -165,7 +165,7 @@ describe('play page: live events', { timeout: 240_000 }, () => {
     }
   });
 
-  it('the live status answering 403 once: a fresh play token from a second streams call, playback goes on', async () => {
+  it('the live status answering 403 once: a fresh play token from a second streams call, playback goes on', { timeout: 240_000 }, async () => {
     await fastConfiguration(demo, { live_status_frequency: 1 });
     await schedule(demo, -5_000, null);
     const { context, page } = await newPage(browser);

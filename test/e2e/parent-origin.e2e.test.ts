@@ -13,13 +13,13 @@ import { TOKENS, type Demo } from './support/demo.js';
 import { useDemoParentAndBrowser } from './support/hooks.js';
 import { startParentPage, type ParentPage, type ReceivedMessage } from './support/parent-page.js';
 
-describe('play page embedded: parent origin across the sign-in round trip', { timeout: 180_000 }, () => {
+describe('play page embedded: parent origin across the sign-in round trip', () => {
   let demo: Demo;
   let browser: Browser;
   let parent: ParentPage;
   useDemoParentAndBrowser((started) => ({ demo, browser, parent } = started));
 
-  it('401 → sign-in → back in the iframe: timeupdate messages still reach the parent’s origin', async () => {
+  it('401 → sign-in → back in the iframe: timeupdate messages still reach the parent’s origin', { timeout: 180_000 }, async () => {
     // A parent on the storefront's own origin, so the sign-in page inside the frame sends no referrer
     // that would name the parent (it is the storefront's own page): only the remembered origin works.
     const { context, page } = await newPage(browser);
@@ -55,7 +55,7 @@ describe('play page embedded: parent origin across the sign-in round trip', { ti
     }
   });
 
-  it('a parent on another origin that sends no referrer still gets the messages (location.ancestorOrigins)', async () => {
+  it('a parent on another origin that sends no referrer still gets the messages (location.ancestorOrigins)', { timeout: 180_000 }, async () => {
     const { context, page } = await newPage(browser);
     try {
       await page.goto(parent.pageUrl('about:blank'));
@@ -80,7 +80,7 @@ describe('play page embedded: parent origin across the sign-in round trip', { ti
 
   // issue 25 item 7: one configured list of storefront origins (here: the partner page's) decides
   // who may frame the play page and who receives its messages; any other site gets neither.
-  it('a site that is not a configured storefront cannot frame the play page and receives nothing', async () => {
+  it('a site that is not a configured storefront cannot frame the play page and receives nothing', { timeout: 180_000 }, async () => {
     const other = await startParentPage();
     const { context, page } = await newPage(browser);
     try {
@@ -99,7 +99,7 @@ describe('play page embedded: parent origin across the sign-in round trip', { ti
     }
   });
 
-  it('the configured storefront frames the play page and gets its messages', async () => {
+  it('the configured storefront frames the play page and gets its messages', { timeout: 180_000 }, async () => {
     const { context, page } = await newPage(browser);
     try {
       await page.goto(parent.pageUrl(demo.playUrl(`#/film/clear-skies/clear-skies?u=${TOKENS.adult}`)));

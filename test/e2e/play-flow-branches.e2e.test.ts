@@ -129,7 +129,7 @@ function measuredRate(page: Page): Promise<number> {
   });
 }
 
-describe('play page: flow branches', { timeout: 300_000 }, () => {
+describe('play page: flow branches', () => {
   let demo: Demo;
   let browser: Browser;
   useDemoAndBrowser((started) => ({ demo, browser } = started));
@@ -140,7 +140,7 @@ describe('play page: flow branches', { timeout: 300_000 }, () => {
     return { context, page, log };
   };
 
-  it('coming soon: a live countdown (role=timer) that plays when it ends', async () => {
+  it('coming soon: a live countdown (role=timer) that plays when it ends', { timeout: 300_000 }, async () => {
     // 6 s ahead: on a loaded CI machine the page took more than 3 s to show its countdown, and
     // the film (whose time display is a timer too) was already playing.
     await control(demo, 'availability', { slug: '/film/clear-skies', fromInMs: 6000 });
@@ -161,7 +161,7 @@ describe('play page: flow branches', { timeout: 300_000 }, () => {
     }
   });
 
-  it('coming soon in two days (/film/first-light): the countdown, no streams call', async () => {
+  it('coming soon in two days (/film/first-light): the countdown, no streams call', { timeout: 300_000 }, async () => {
     const { context, page } = await open(`#/film/first-light/first-light?u=${TOKENS.adult}`);
     try {
       const timer = page.getByRole('timer');
@@ -174,7 +174,7 @@ describe('play page: flow branches', { timeout: 300_000 }, () => {
     }
   });
 
-  it('expired → availability_expired with a way out', async () => {
+  it('expired → availability_expired with a way out', { timeout: 300_000 }, async () => {
     const { context, page } = await open(`#/film/old-reel/old-reel?u=${TOKENS.adult}`);
     try {
       assert.equal(await errorCode(page), 'availability_expired');
@@ -185,7 +185,7 @@ describe('play page: flow branches', { timeout: 300_000 }, () => {
     }
   });
 
-  it('PIN: an empty PIN fails without a call; wrong → incorrect_pin with attempts left; right → plays', async () => {
+  it('PIN: an empty PIN fails without a call; wrong → incorrect_pin with attempts left; right → plays', { timeout: 300_000 }, async () => {
     const { context, page } = await open(`#/film/quiet-room/quiet-room?u=${TOKENS.adult}`);
     try {
       const input = page.getByLabel('PIN (4 digits)');
@@ -218,7 +218,7 @@ describe('play page: flow branches', { timeout: 300_000 }, () => {
     }
   });
 
-  it('PIN: five wrong answers → too_many_attempts and a locked-out state', async () => {
+  it('PIN: five wrong answers → too_many_attempts and a locked-out state', { timeout: 300_000 }, async () => {
     const { context, page } = await open(`#/film/quiet-room/quiet-room?u=${TOKENS.adult}`);
     try {
       for (let i = 1; i <= 4; i++) {
@@ -244,7 +244,7 @@ describe('play page: flow branches', { timeout: 300_000 }, () => {
     ['a viewer without a dob gets missing_dob', TOKENS.noDob, 'missing_dob'],
   ];
   for (const [name, token, code] of ageCases) {
-    it(`age check: ${name}`, async () => {
+    it(`age check: ${name}`, { timeout: 300_000 }, async () => {
       const { context, page } = await open(`#/film/hard-edge/hard-edge?u=${token}`);
       try {
         if (code === null) {
@@ -261,7 +261,7 @@ describe('play page: flow branches', { timeout: 300_000 }, () => {
 
   // play-page §5: the rule is minimum_purchase_age (18 in the demo); a classification may only raise
   // it. Issue 8: this used to assert that a minor may watch a PG title (classification minimum 0).
-  it('age check: a title whose classification has no minimum age does not let a minor through', async () => {
+  it('age check: a title whose classification has no minimum age does not let a minor through', { timeout: 300_000 }, async () => {
     const { context, page } = await open(`#/film/clear-skies/clear-skies?u=${TOKENS.minor}`);
     try {
       assert.equal(await errorCode(page), 'age_restricted');
@@ -273,7 +273,7 @@ describe('play page: flow branches', { timeout: 300_000 }, () => {
 
   // play-page §5 "If the lookup itself fails, viewing is allowed": the page goes on to the streams
   // call, and the storefront, which knows the viewer's date of birth, refuses it (issue 25 item 2).
-  it('age check: a failing user lookup lets the page go on; the storefront refuses the minor: age_restricted', async () => {
+  it('age check: a failing user lookup lets the page go on; the storefront refuses the minor: age_restricted', { timeout: 300_000 }, async () => {
     await demo.fault({ path: '/services/users/detail/users', status: 500 });
     const { context, page } = await open(`#/film/hard-edge/hard-edge?u=${TOKENS.minor}`);
     try {
@@ -286,7 +286,7 @@ describe('play page: flow branches', { timeout: 300_000 }, () => {
     }
   });
 
-  it('age check: a failing user lookup lets an adult watch', async () => {
+  it('age check: a failing user lookup lets an adult watch', { timeout: 300_000 }, async () => {
     await demo.fault({ path: '/services/users/detail/users', status: 500 });
     const { context, page } = await open(`#/film/hard-edge/hard-edge?u=${TOKENS.adult}`);
     try {
@@ -296,7 +296,7 @@ describe('play page: flow branches', { timeout: 300_000 }, () => {
     }
   });
 
-  it('resume: last played 2 days ago → the prompt; "Resume from 10:00" starts the player at 600 s', async () => {
+  it('resume: last played 2 days ago → the prompt; "Resume from 10:00" starts the player at 600 s', { timeout: 300_000 }, async () => {
     const { context, page } = await open(`#/film/resume-me/resume-me?u=${TOKENS.adult}`);
     try {
       const resume = page.getByRole('button', { name: 'Resume from 10:00' });
@@ -309,7 +309,7 @@ describe('play page: flow branches', { timeout: 300_000 }, () => {
     }
   });
 
-  it('resume: "Start from the beginning" plays from 0', async () => {
+  it('resume: "Start from the beginning" plays from 0', { timeout: 300_000 }, async () => {
     const { context, page } = await open(`#/film/resume-me/resume-me?u=${TOKENS.adult}`);
     try {
       await page.getByRole('button', { name: 'Start from the beginning' }).click({ timeout: 20_000 });
@@ -321,7 +321,7 @@ describe('play page: flow branches', { timeout: 300_000 }, () => {
     }
   });
 
-  it('resume: last played 10 minutes ago → no prompt, starts at the saved position', async () => {
+  it('resume: last played 10 minutes ago → no prompt, starts at the saved position', { timeout: 300_000 }, async () => {
     // The storefront's progress is 2 days old; answer this one streams call with a recent one.
     await demo.fault({
       path: '/services/playback/streams/film/resume-me',
@@ -343,7 +343,7 @@ describe('play page: flow branches', { timeout: 300_000 }, () => {
     }
   });
 
-  it('resume: player_resume false → no prompt, starts at the saved position (play-page §5)', async () => {
+  it('resume: player_resume false → no prompt, starts at the saved position (play-page §5)', { timeout: 300_000 }, async () => {
     await demo.fault({
       path: '/services/meta/configuration',
       status: 200,
@@ -358,7 +358,7 @@ describe('play page: flow branches', { timeout: 300_000 }, () => {
     }
   });
 
-  it('resume: t in the address overrides the saved position (no prompt)', async () => {
+  it('resume: t in the address overrides the saved position (no prompt)', { timeout: 300_000 }, async () => {
     const { context, page } = await open(`#/film/resume-me/resume-me?u=${TOKENS.adult}&t=30`);
     try {
       const t = await waitForPlayback(page, 30, 30_000);
@@ -369,7 +369,7 @@ describe('play page: flow branches', { timeout: 300_000 }, () => {
     }
   });
 
-  it('rental: the watch-window notice, then Play plays', async () => {
+  it('rental: the watch-window notice, then Play plays', { timeout: 300_000 }, async () => {
     const { context, page } = await open(`#/film/long-weekend/long-weekend?u=${TOKENS.adult}`);
     try {
       const notice = page.locator('[data-testid="watch-window-text"]');
@@ -383,7 +383,7 @@ describe('play page: flow branches', { timeout: 300_000 }, () => {
     }
   });
 
-  it('401 without a play token → the sign-in page with from; the stored token and user are cleared', async () => {
+  it('401 without a play token → the sign-in page with from; the stored token and user are cleared', { timeout: 300_000 }, async () => {
     // The session (tab storage) first holds the viewer's token and user id (play-page §3) ...
     const { context, page } = await open(`#/film/night-harbour/night-harbour?u=${TOKENS.adult}&t=5`);
     try {
@@ -433,7 +433,7 @@ describe('play page: flow branches', { timeout: 300_000 }, () => {
     }
   });
 
-  it('a token the storefront rejects outright → the sign-in page with from', async () => {
+  it('a token the storefront rejects outright → the sign-in page with from', { timeout: 300_000 }, async () => {
     const { context, page } = await open(`#/film/night-harbour/night-harbour?u=not-a-real-token&t=5`);
     try {
       await page.waitForURL((u) => u.pathname === '/signin.html', { timeout: 20_000 });
@@ -445,7 +445,7 @@ describe('play page: flow branches', { timeout: 300_000 }, () => {
     }
   });
 
-  it('a season opened without an episode redirects to its first available episode', async () => {
+  it('a season opened without an episode redirects to its first available episode', { timeout: 300_000 }, async () => {
     const { context, page } = await open(`#/tv/harbour-lights/season/1?u=${TOKENS.adult}`);
     try {
       await page.waitForURL((u) => u.hash.startsWith('#/tv/harbour-lights/season/1/episode/1'), { timeout: 20_000 });
@@ -455,7 +455,7 @@ describe('play page: flow branches', { timeout: 300_000 }, () => {
     }
   });
 
-  it('an off-site from is ignored: the code is shown, nothing is followed', async () => {
+  it('an off-site from is ignored: the code is shown, nothing is followed', { timeout: 300_000 }, async () => {
     const from = encodeURIComponent('https://evil.example/steal');
     const { context, page } = await open(`#/film/distant-coast/distant-coast?u=${TOKENS.adult}&from=${from}`);
     try {
@@ -466,7 +466,7 @@ describe('play page: flow branches', { timeout: 300_000 }, () => {
     }
   });
 
-  it('a same-origin from: missing_from_library redirects with prompt and slug', async () => {
+  it('a same-origin from: missing_from_library redirects with prompt and slug', { timeout: 300_000 }, async () => {
     const { context, page } = await open(`#/film/distant-coast/distant-coast?u=${TOKENS.adult}&from=%2F`);
     try {
       await page.waitForURL((u) => u.pathname === '/' && u.searchParams.get('prompt') === 'player_missing_from_library', { timeout: 20_000 });
@@ -476,7 +476,7 @@ describe('play page: flow branches', { timeout: 300_000 }, () => {
     }
   });
 
-  it('from absent: missing_from_library goes to the configured sign-in page with prompt and slug (play-page §2)', async () => {
+  it('from absent: missing_from_library goes to the configured sign-in page with prompt and slug (play-page §2)', { timeout: 300_000 }, async () => {
     await demo.fault({
       path: '/services/meta/configuration',
       status: 200,
@@ -493,7 +493,7 @@ describe('play page: flow branches', { timeout: 300_000 }, () => {
     }
   });
 
-  it('from empty: none, the code is shown and nothing is followed (play-page §2)', async () => {
+  it('from empty: none, the code is shown and nothing is followed (play-page §2)', { timeout: 300_000 }, async () => {
     const { context, page } = await open(`#/film/distant-coast/distant-coast?u=${TOKENS.adult}&from=`);
     try {
       assert.equal(await errorCode(page), 'missing_from_library');
@@ -506,7 +506,7 @@ describe('play page: flow branches', { timeout: 300_000 }, () => {
 
   // play-page §2 `seeking`, `rates`, `autoplay` (issue 26: this used to read the values off the
   // player's config): what the viewer gets, in the video element, from real clicks and key presses.
-  it('by default: the film autoplays with sound; a click on the seek bar and L move the picture there', async () => {
+  it('by default: the film autoplays with sound; a click on the seek bar and L move the picture there', { timeout: 300_000 }, async () => {
     const { context, page } = await open(`#/film/clear-skies/clear-skies?u=${TOKENS.adult}`);
     try {
       await waitForPlayback(page, 0.5, 30_000);
@@ -533,7 +533,7 @@ describe('play page: flow branches', { timeout: 300_000 }, () => {
     }
   });
 
-  it('seeking=false, rates=true, autoplay=false: waits for Play, then plays with sound; the seek bar and L do not move it; x2 plays twice as fast', async () => {
+  it('seeking=false, rates=true, autoplay=false: waits for Play, then plays with sound; the seek bar and L do not move it; x2 plays twice as fast', { timeout: 300_000 }, async () => {
     const { context, page } = await open(`#/film/clear-skies/clear-skies?u=${TOKENS.adult}&seeking=false&rates=true&autoplay=false`);
     try {
       const bigPlay = page.locator('s72-player [part="big-play-button"]');
@@ -578,7 +578,7 @@ describe('play page: flow branches', { timeout: 300_000 }, () => {
 
   // play-page §2: previous / next "among the available ones". Issue 8: this used to assert the
   // coming-soon episode 2 shown as a disabled next link.
-  it('navigation bar: back link; no next when the only later episode is coming soon', async () => {
+  it('navigation bar: back link; no next when the only later episode is coming soon', { timeout: 300_000 }, async () => {
     const { context, page } = await open(`#/tv/harbour-lights/season/1/episode/1/the-lamp-room?u=${TOKENS.adult}`);
     try {
       // The navigation bar is the player's title bar (player-and-client §2): its back link is in the
@@ -595,7 +595,7 @@ describe('play page: flow branches', { timeout: 300_000 }, () => {
     }
   });
 
-  it('navigation bar: next and previous skip an unavailable episode to the nearest available one (/tv/signal-rock)', async () => {
+  it('navigation bar: next and previous skip an unavailable episode to the nearest available one (/tv/signal-rock)', { timeout: 300_000 }, async () => {
     const { context, page } = await open(`#/tv/signal-rock/season/1/episode/1/north-light?u=${TOKENS.adult}`);
     try {
       const next = page.locator('a[data-testid="nav-next"]');
@@ -618,7 +618,7 @@ describe('play page: flow branches', { timeout: 300_000 }, () => {
 
   // player-and-client §1 "a related-content menu", §8 labels: every episode of the season, the
   // unavailable ones labelled and not linked; reached with real Tab and Enter presses.
-  it('related-content menu: the season with Coming soon labels, links only to playable episodes, keyboard-operable (/tv/signal-rock)', async () => {
+  it('related-content menu: the season with Coming soon labels, links only to playable episodes, keyboard-operable (/tv/signal-rock)', { timeout: 300_000 }, async () => {
     const { context, page } = await open(`#/tv/signal-rock/season/1/episode/1/north-light?u=${TOKENS.adult}`);
     try {
       const button = page.locator('[data-testid="related-button"]');
@@ -650,7 +650,7 @@ describe('play page: flow branches', { timeout: 300_000 }, () => {
 
   // player-and-client §2: going to another item sets the hash and reloads the page, dropping t.
   // Issue 8: t used to be kept and the page re-routed without a reload.
-  it('navigation bar: going to another episode reloads the page and drops t, keeping the rest of the query', async () => {
+  it('navigation bar: going to another episode reloads the page and drops t, keeping the rest of the query', { timeout: 300_000 }, async () => {
     await control(demo, 'availability', { slug: '/tv/harbour-lights/season/1/episode/2', fromInMs: null });
     const { context, page } = await open(`#/tv/harbour-lights/season/1/episode/1/the-lamp-room?u=${TOKENS.adult}&t=5&rates=true`);
     try {
@@ -677,7 +677,7 @@ describe('play page: flow branches', { timeout: 300_000 }, () => {
     }
   });
 
-  it('nav=false hides the navigation bar', async () => {
+  it('nav=false hides the navigation bar', { timeout: 300_000 }, async () => {
     const { context, page } = await open(`#/tv/harbour-lights/season/1/episode/1/the-lamp-room?u=${TOKENS.adult}&nav=false`);
     try {
       await page.locator('[data-testid="player-screen"]').waitFor({ timeout: 20_000 });

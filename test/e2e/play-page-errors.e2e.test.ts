@@ -9,7 +9,7 @@ import { errorCode, newPage } from './support/browser.js';
 import { TOKENS, type Demo } from './support/demo.js';
 import { useDemoAndBrowser } from './support/hooks.js';
 
-describe('play page: error states', { timeout: 180_000 }, () => {
+describe('play page: error states', () => {
   let demo: Demo;
   let browser: Browser;
   useDemoAndBrowser((started) => ({ demo, browser } = started));
@@ -28,7 +28,7 @@ describe('play page: error states', { timeout: 180_000 }, () => {
     ['an expired title', `#/film/old-reel/old-reel?u=${TOKENS.adult}`, 'availability_expired'],
   ];
   for (const [name, hash, code] of cases) {
-    it(`${name} → ${code}`, async () => {
+    it(`${name} → ${code}`, { timeout: 180_000 }, async () => {
       const { context, page } = await newPage(browser);
       try {
         await page.goto(demo.playUrl(hash));
@@ -41,7 +41,7 @@ describe('play page: error states', { timeout: 180_000 }, () => {
     });
   }
 
-  it('no token at all (401) goes to the sign-in page with from', async () => {
+  it('no token at all (401) goes to the sign-in page with from', { timeout: 180_000 }, async () => {
     const { context, page } = await newPage(browser);
     try {
       await page.goto(demo.playUrl('#/film/night-harbour/night-harbour'));
@@ -52,7 +52,7 @@ describe('play page: error states', { timeout: 180_000 }, () => {
     }
   });
 
-  it('a missing session (no route, nothing stored) goes to the home page', async () => {
+  it('a missing session (no route, nothing stored) goes to the home page', { timeout: 180_000 }, async () => {
     const { context, page } = await newPage(browser);
     try {
       await page.goto(demo.playUrl(''));
@@ -62,7 +62,7 @@ describe('play page: error states', { timeout: 180_000 }, () => {
     }
   });
 
-  it('a busy server shows server_busy with a retry that then plays', async () => {
+  it('a busy server shows server_busy with a retry that then plays', { timeout: 180_000 }, async () => {
     await demo.fault({ path: '/services/playback/streams/film/clear-skies', status: 502, times: 1 });
     const { context, page } = await newPage(browser);
     try {
@@ -76,7 +76,7 @@ describe('play page: error states', { timeout: 180_000 }, () => {
     }
   });
 
-  it('shows the request id of a failed call', async () => {
+  it('shows the request id of a failed call', { timeout: 180_000 }, async () => {
     const { context, page } = await newPage(browser);
     try {
       await page.goto(demo.playUrl(`#/film/members-only?u=${TOKENS.adult}`));
@@ -88,7 +88,7 @@ describe('play page: error states', { timeout: 180_000 }, () => {
     }
   });
 
-  it('renders catalogue and server text as text, never as HTML', async () => {
+  it('renders catalogue and server text as text, never as HTML', { timeout: 180_000 }, async () => {
     await demo.fault({
       path: '/services/meta/v2/film/night-harbour/show_multiple',
       status: 200,

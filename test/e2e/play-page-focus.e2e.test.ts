@@ -38,12 +38,12 @@ function paused(page: Page): Promise<boolean> {
   return page.evaluate(() => (document.querySelector('s72-player') as PlayerLike).paused);
 }
 
-describe('play page: the player has the keyboard focus on arrival (issue 22 item 9)', { timeout: 120_000 }, () => {
+describe('play page: the player has the keyboard focus on arrival (issue 22 item 9)', () => {
   let demo: Demo;
   let browser: Browser;
   useDemoAndBrowser((started) => ({ demo, browser } = started));
 
-  it('K pauses and plays a freshly opened play page: no Tab, no click before', async () => {
+  it('K pauses and plays a freshly opened play page: no Tab, no click before', { timeout: 120_000 }, async () => {
     const { context, page } = await newPage(browser);
     try {
       await page.goto(demo.playUrl(`#/film/night-harbour/night-harbour?u=${TOKENS.adult}`));
@@ -69,7 +69,7 @@ describe('play page: the player has the keyboard focus on arrival (issue 22 item
     }
   });
 
-  it('the focus given on arrival does not hold the controls up; the first Tab shows the focus ring', async () => {
+  it('the focus given on arrival does not hold the controls up; the first Tab shows the focus ring', { timeout: 120_000 }, async () => {
     const { context, page } = await newPage(browser);
     try {
       await page.goto(demo.playUrl(`#/film/night-harbour/night-harbour?u=${TOKENS.adult}`));

@@ -41,13 +41,13 @@ async function submitPin(page: Page, pin: string): Promise<void> {
   await page.locator('[data-testid="pin-submit"]').click();
 }
 
-describe('play page notices (issue 22 item 15)', { timeout: 240_000 }, () => {
+describe('play page notices (issue 22 item 15)', () => {
   let demo: Demo;
   let browser: Browser;
   useDemoAndBrowser((started) => ({ demo, browser } = started));
 
   for (const viewport of VIEWPORTS) {
-    it(`PIN (${viewport.width} px): an empty PIN is a validation; the attempts are said once; the form never moves`, async () => {
+    it(`PIN (${viewport.width} px): an empty PIN is a validation; the attempts are said once; the form never moves`, { timeout: 240_000 }, async () => {
       const { context, page } = await newPage(browser);
       try {
         await page.setViewportSize(viewport);
@@ -77,7 +77,7 @@ describe('play page notices (issue 22 item 15)', { timeout: 240_000 }, () => {
     });
   }
 
-  it('the rental notice says 90 minutes as "1 hour 30 minutes", in English and in Arabic', async () => {
+  it('the rental notice says 90 minutes as "1 hour 30 minutes", in English and in Arabic', { timeout: 240_000 }, async () => {
     // The viewer's library as the storefront answers it, with Long Weekend's window at 90 minutes.
     const libraryPath = '/services/content/v4/user_library/1001/index';
     const real = (await (await fetch(`${demo.url}${libraryPath}`, { headers: { 'x-auth-token': TOKENS.adult } })).json()) as {
@@ -110,7 +110,7 @@ describe('play page notices (issue 22 item 15)', { timeout: 240_000 }, () => {
   });
 
   for (const viewport of VIEWPORTS) {
-    it(`the device-support page (${viewport.width} px): heading, text and table do not overlap, nothing runs off the page`, async () => {
+    it(`the device-support page (${viewport.width} px): heading, text and table do not overlap, nothing runs off the page`, { timeout: 240_000 }, async () => {
       const { context, page } = await newPage(browser);
       try {
         await page.setViewportSize(viewport);

@@ -12,7 +12,7 @@ import { newPage, waitForPlayback } from './support/browser.js';
 import { TOKENS, type Demo, type RecordedRequest } from './support/demo.js';
 import { useDemoAndBrowser } from './support/hooks.js';
 
-describe('play page rules (issue 26)', { timeout: 300_000 }, () => {
+describe('play page rules (issue 26)', () => {
   let demo: Demo;
   let browser: Browser;
   useDemoAndBrowser((started) => ({ demo, browser } = started));
@@ -23,7 +23,7 @@ describe('play page rules (issue 26)', { timeout: 300_000 }, () => {
     return { context, page, log };
   };
 
-  it('bypassCache=true in the address: every storefront call of the flow sends x-bypass-cache; absent, none does', async () => {
+  it('bypassCache=true in the address: every storefront call of the flow sends x-bypass-cache; absent, none does', { timeout: 300_000 }, async () => {
     const { context, page } = await open(`#/film/night-harbour/night-harbour?u=${TOKENS.adult}&bypassCache=true`);
     try {
       await page.locator('[data-testid="player-screen"]').waitFor({ timeout: 20_000 });
@@ -47,7 +47,7 @@ describe('play page rules (issue 26)', { timeout: 300_000 }, () => {
     }
   });
 
-  it('relative catalogue images are shown from the configuration\'s image_root_path', async () => {
+  it('relative catalogue images are shown from the configuration\'s image_root_path', { timeout: 300_000 }, async () => {
     // The storefront answers the film with relative image paths (its configuration's image_root_path is `{origin}/media/`).
     const real = (await (
       await fetch(`${demo.url}/services/meta/v2/film/night-harbour/show_multiple`, { headers: { 'x-auth-token': TOKENS.adult } })
@@ -67,7 +67,7 @@ describe('play page rules (issue 26)', { timeout: 300_000 }, () => {
     }
   });
 
-  it('an error screen links the storefront\'s help page; a click goes there', async () => {
+  it('an error screen links the storefront\'s help page; a click goes there', { timeout: 300_000 }, async () => {
     const { context, page } = await open(`#/film/does-not-exist/nothing?u=${TOKENS.adult}`);
     try {
       await page.locator('[data-testid="error-code"]').filter({ hasText: 'film_not_found' }).waitFor({ timeout: 20_000 });
@@ -103,14 +103,14 @@ describe('play page rules (issue 26)', { timeout: 300_000 }, () => {
       }
     }
 
-    it('a path on the storefront (m=/services/license/play_telemetry?via=m) is used as given', async () => {
+    it('a path on the storefront (m=/services/license/play_telemetry?via=m) is used as given', { timeout: 300_000 }, async () => {
       await playWithM('/services/license/play_telemetry?via=m');
       const requests = await requestsUntil('/services/license/play_telemetry');
       assert.ok(opened(requests), 'player-opened sent');
       assert.ok(requests.every((r) => r.query['via'] === 'm'), 'every post went to the m address');
     });
 
-    it('the client telemetry endpoint (/services/telemetry/v1/event) with no play_telemetry_urls configured', async () => {
+    it('the client telemetry endpoint (/services/telemetry/v1/event) with no play_telemetry_urls configured', { timeout: 300_000 }, async () => {
       await playWithM(`${demo.url}/services/telemetry/v1/event?via=m`);
       const requests = await requestsUntil('/services/telemetry/v1/event');
       assert.ok(opened(requests), 'telemetry sent to the m endpoint');

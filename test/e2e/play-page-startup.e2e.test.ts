@@ -40,12 +40,12 @@ async function waitForRequests(demo: Demo, patterns: readonly string[], timeoutM
   }
 }
 
-describe('play page: start-up order', { timeout: 120_000 }, () => {
+describe('play page: start-up order', () => {
   let demo: Demo;
   let browser: Browser;
   useDemoAndBrowser((started) => ({ demo, browser } = started));
 
-  it('preloads the app, the player and the DASH engine from the page head, apart from its entry', async () => {
+  it('preloads the app, the player and the DASH engine from the page head, apart from its entry', { timeout: 120_000 }, async () => {
     const html = await (await fetch(`${demo.url}/play/`)).text();
     const entry = /<script type="module"[^>]*src="([^"]+)"/.exec(html)?.[1];
     const preloads = [...html.matchAll(/<link rel="(?:modulepreload|preload)"[^>]*href="([^"]+)"/g)].map((match) => match[1]!);
@@ -65,7 +65,7 @@ describe('play page: start-up order', { timeout: 120_000 }, () => {
     assert.ok(scripts.length + 1 <= 7, `the head fetches ${scripts.length + 1} scripts: ${entry}, ${scripts.join(', ')}`);
   });
 
-  it('an English page never fetches the Arabic table; an Arabic page renders in Arabic from its first paint', async () => {
+  it('an English page never fetches the Arabic table; an Arabic page renders in Arabic from its first paint', { timeout: 120_000 }, async () => {
     const { context, page } = await newPage(browser);
     try {
       const scripts: string[] = [];
@@ -104,7 +104,7 @@ describe('play page: start-up order', { timeout: 120_000 }, () => {
     }
   });
 
-  it('sends the first calls before React and the player have loaded, then plays with one streams call', async () => {
+  it('sends the first calls before React and the player have loaded, then plays with one streams call', { timeout: 120_000 }, async () => {
     await setLatency(demo, '/play/assets/app-*', HOLD_MS);
     await setLatency(demo, '/play/assets/player-*', HOLD_MS);
     const { context, page } = await newPage(browser);

@@ -12,12 +12,12 @@ import { useDemoAndBrowser } from './support/hooks.js';
 
 const FILM_HASH = '#/film/night-harbour/night-harbour';
 
-describe('play page: happy path', { timeout: 180_000 }, () => {
+describe('play page: happy path', () => {
   let demo: Demo;
   let browser: Browser;
   useDemoAndBrowser((started) => ({ demo, browser } = started));
 
-  it('plays /film/night-harbour past 3 s, with the viewer’s token on the streams call and the licence request', async () => {
+  it('plays /film/night-harbour past 3 s, with the viewer’s token on the streams call and the licence request', { timeout: 180_000 }, async () => {
     const { context, page, log } = await newPage(browser);
     try {
       await page.goto(demo.playUrl(`${FILM_HASH}?u=${TOKENS.adult}`));
@@ -68,7 +68,7 @@ describe('play page: happy path', { timeout: 180_000 }, () => {
     }
   });
 
-  it('removes the token from the address bar and keeps it in sessionStorage.playSession (never localStorage)', async () => {
+  it('removes the token from the address bar and keeps it in sessionStorage.playSession (never localStorage)', { timeout: 180_000 }, async () => {
     const { context, page } = await newPage(browser);
     try {
       await page.goto(demo.playUrl(`${FILM_HASH}?u=${TOKENS.adult}&t=5&nav=true`));
@@ -96,7 +96,7 @@ describe('play page: happy path', { timeout: 180_000 }, () => {
     }
   });
 
-  it('starts at t', async () => {
+  it('starts at t', { timeout: 180_000 }, async () => {
     const { context, page } = await newPage(browser);
     try {
       await page.goto(demo.playUrl(`${FILM_HASH}?u=${TOKENS.adult}&t=40`));
@@ -107,7 +107,7 @@ describe('play page: happy path', { timeout: 180_000 }, () => {
     }
   });
 
-  it('plays the clear bonus of a film, titled by the bonus', async () => {
+  it('plays the clear bonus of a film, titled by the bonus', { timeout: 180_000 }, async () => {
     const { context, page } = await newPage(browser);
     try {
       await page.goto(demo.playUrl(`#/film/night-harbour/bonus/1/making-the-harbour?u=${TOKENS.adult}`));
@@ -120,7 +120,7 @@ describe('play page: happy path', { timeout: 180_000 }, () => {
     }
   });
 
-  it('a season route goes to its first available episode', async () => {
+  it('a season route goes to its first available episode', { timeout: 180_000 }, async () => {
     const { context, page } = await newPage(browser);
     try {
       await page.goto(demo.playUrl(`#/tv/harbour-lights/season/1/harbour-lights?u=${TOKENS.adult}`));

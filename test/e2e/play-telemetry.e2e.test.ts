@@ -21,12 +21,12 @@ async function telemetryUntil(demo: Demo, done: (requests: RecordedRequest[]) =>
 type Body = { events?: Array<{ event: string; slug: string; data?: Record<string, unknown> }> };
 const eventsOf = (requests: RecordedRequest[]) => requests.flatMap((r) => (r.body as Body)?.events ?? []);
 
-describe('play page: play telemetry', { timeout: 120_000 }, () => {
+describe('play page: play telemetry', () => {
   let demo: Demo;
   let browser: Browser;
   useDemoAndBrowser((started) => ({ demo, browser } = started));
 
-  it('player-opened for the slug is sent when the page is left, with the token in a header and none in the body', async () => {
+  it('player-opened for the slug is sent when the page is left, with the token in a header and none in the body', { timeout: 120_000 }, async () => {
     const { context, page } = await newPage(browser);
     try {
       await page.goto(demo.playUrl(`#/film/night-harbour/night-harbour?u=${TOKENS.adult}`));
@@ -49,7 +49,7 @@ describe('play page: play telemetry', { timeout: 120_000 }, () => {
     }
   });
 
-  it('switching subtitles and audio sends subtitles-on, subtitles-off and audio-track-changed', async () => {
+  it('switching subtitles and audio sends subtitles-on, subtitles-off and audio-track-changed', { timeout: 120_000 }, async () => {
     const { context, page } = await newPage(browser);
     try {
       await page.goto(demo.playUrl(`#/film/clear-skies/clear-skies?u=${TOKENS.adult}`));
@@ -87,7 +87,7 @@ describe('play page: play telemetry', { timeout: 120_000 }, () => {
     }
   });
 
-  it('m (telemetry url) is used when it is on the storefront origin and ignored when it is off-site', async () => {
+  it('m (telemetry url) is used when it is on the storefront origin and ignored when it is off-site', { timeout: 120_000 }, async () => {
     for (const [m, expectedVia] of [
       [`${demo.url}/services/license/play_telemetry?via=m`, 'm'],
       ['https://telemetry.evil.example/collect', undefined],
@@ -107,7 +107,7 @@ describe('play page: play telemetry', { timeout: 120_000 }, () => {
     }
   });
 
-  it('a critical player error sends player-error with its code', async () => {
+  it('a critical player error sends player-error with its code', { timeout: 120_000 }, async () => {
     const { context, page } = await newPage(browser);
     try {
       await demo.fault({ path: '/services/license/clearkey', status: 403, body: { code: 'license_denied', reason: 'test' } });

@@ -32,12 +32,12 @@ async function seekNearEnd(page: Page): Promise<void> {
   });
 }
 
-describe('play page: playlist with an ad item', { timeout: 180_000 }, () => {
+describe('play page: playlist with an ad item', () => {
   let demo: Demo;
   let browser: Browser;
   useDemoAndBrowser((started) => ({ demo, browser } = started));
 
-  it('the ad plays first without Skip, then the feature; on a second visit the watched ad has a Skip that skips to the feature', async () => {
+  it('the ad plays first without Skip, then the feature; on a second visit the watched ad has a Skip that skips to the feature', { timeout: 180_000 }, async () => {
     const { context, page, log } = await newPage(browser);
     try {
       await page.goto(demo.playUrl(HASH));
@@ -73,7 +73,7 @@ describe('play page: playlist with an ad item', { timeout: 180_000 }, () => {
     }
   });
 
-  it('the playlist ends after its last item: playlist-finished telemetry', async () => {
+  it('the playlist ends after its last item: playlist-finished telemetry', { timeout: 180_000 }, async () => {
     const { context, page } = await newPage(browser);
     try {
       // A title without a playlist of its own gets a one-item playlist (demo/CATALOGUE.md).

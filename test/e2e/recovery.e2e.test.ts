@@ -74,12 +74,12 @@ const recorded = (page: Page) =>
     return { recovery: w.__recovery, errors: w.__errors };
   });
 
-describe('play page: playback survives faults', { timeout: 240_000 }, () => {
+describe('play page: playback survives faults', () => {
   let demo: Demo;
   let browser: Browser;
   useDemoAndBrowser((started) => ({ demo, browser } = started));
 
-  it('video segments answering 503 longer than shaka’s retries: reload at the position, no error screen', async () => {
+  it('video segments answering 503 longer than shaka’s retries: reload at the position, no error screen', { timeout: 240_000 }, async () => {
     const { context, page } = await newPage(browser);
     try {
       await context.addInitScript(RECORDER);
@@ -108,7 +108,7 @@ describe('play page: playback survives faults', { timeout: 240_000 }, () => {
     }
   });
 
-  it('the browser offline for 20 s: playback resumes by itself at the same position', async () => {
+  it('the browser offline for 20 s: playback resumes by itself at the same position', { timeout: 240_000 }, async () => {
     const { context, page } = await newPage(browser);
     try {
       await context.addInitScript(RECORDER);

@@ -16,7 +16,7 @@ import { useDemoAndBrowser } from './support/hooks.js';
 
 const VERSION = (JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version: string }).version;
 
-describe('play page: staged rollout of the new player', { timeout: 120_000 }, () => {
+describe('play page: staged rollout of the new player', () => {
   let demo: Demo;
   let browser: Browser;
   useDemoAndBrowser((started) => ({ demo, browser } = started));
@@ -35,7 +35,7 @@ describe('play page: staged rollout of the new player', { timeout: 120_000 }, ()
     }
   }
 
-  it('an experiment viewer in the 25 % gets the new player; one outside it and a viewer outside the group do not', async () => {
+  it('an experiment viewer in the 25 % gets the new player; one outside it and a viewer outside the group do not', { timeout: 120_000 }, async () => {
     assert.equal(await versionLabel(TOKENS.experimentNew), `s72-player ${VERSION} (new)`);
     assert.equal(await versionLabel(TOKENS.experimentCurrent), `s72-player ${VERSION}`);
     assert.equal(await versionLabel(TOKENS.adult), `s72-player ${VERSION}`);

@@ -37,12 +37,12 @@ async function buttonContrast(page: Page, selector: string): Promise<number> {
   return (light! + 0.05) / (dark! + 0.05);
 }
 
-describe('axe on the play page screens and the sign-in page (issue 22 item 11)', { timeout: 240_000 }, () => {
+describe('axe on the play page screens and the sign-in page (issue 22 item 11)', () => {
   let demo: Demo;
   let browser: Browser;
   useDemoAndBrowser((started) => ({ demo, browser } = started));
 
-  it('the PIN screen: as it opens, after an empty submission, after a wrong PIN', async () => {
+  it('the PIN screen: as it opens, after an empty submission, after a wrong PIN', { timeout: 240_000 }, async () => {
     const { context, page } = await newPage(browser);
     try {
       await page.goto(demo.playUrl(`#/film/quiet-room/quiet-room?u=${TOKENS.adult}`));
@@ -61,7 +61,7 @@ describe('axe on the play page screens and the sign-in page (issue 22 item 11)',
     }
   });
 
-  it('the rental notice (watch window)', async () => {
+  it('the rental notice (watch window)', { timeout: 240_000 }, async () => {
     const { context, page } = await newPage(browser);
     try {
       await page.goto(demo.playUrl(`#/film/long-weekend/long-weekend?u=${TOKENS.adult}`));
@@ -73,7 +73,7 @@ describe('axe on the play page screens and the sign-in page (issue 22 item 11)',
     }
   });
 
-  it('the resume prompt', async () => {
+  it('the resume prompt', { timeout: 240_000 }, async () => {
     // The demo's Resume Me was last played 2 days ago, 600 s in: the prompt shows.
     const { context, page } = await newPage(browser);
     try {
@@ -86,7 +86,7 @@ describe('axe on the play page screens and the sign-in page (issue 22 item 11)',
     }
   });
 
-  it('the too-many-streams error screen (the heartbeat answers 451) and its Try again', async () => {
+  it('the too-many-streams error screen (the heartbeat answers 451) and its Try again', { timeout: 240_000 }, async () => {
     await demo.fault({ path: '/services/license/heartbeat', status: 451, body: { code: 'too_many_streams' }, times: 100 });
     const { context, page } = await newPage(browser);
     try {
@@ -99,7 +99,7 @@ describe('axe on the play page screens and the sign-in page (issue 22 item 11)',
     }
   });
 
-  it('the demo storefront sign-in page', async () => {
+  it('the demo storefront sign-in page', { timeout: 240_000 }, async () => {
     const { context, page } = await newPage(browser);
     try {
       await page.goto(`${demo.url}/signin.html`);

@@ -158,12 +158,12 @@ function focusedPart(page: Page): Promise<string | null> {
   });
 }
 
-describe('seek previews on the play page (issue 27 item 1)', { timeout: 300_000 }, () => {
+describe('seek previews on the play page (issue 27 item 1)', () => {
   let demo: Demo;
   let browser: Browser;
   useDemoAndBrowser((started) => ({ demo, browser } = started));
 
-  it('at 5 hover positions the preview is the film frame of that moment (not the ones 4 s away); axe 0 with it showing', async () => {
+  it('at 5 hover positions the preview is the film frame of that moment (not the ones 4 s away); axe 0 with it showing', { timeout: 300_000 }, async () => {
     const { context, page, log } = await newPage(browser);
     try {
       await page.setViewportSize({ width: 1280, height: 720 });
@@ -208,7 +208,7 @@ describe('seek previews on the play page (issue 27 item 1)', { timeout: 300_000 
     }
   });
 
-  it('keyboard: real arrow presses on the focused seek bar move the preview 10 s and the time is spoken', async () => {
+  it('keyboard: real arrow presses on the focused seek bar move the preview 10 s and the time is spoken', { timeout: 300_000 }, async () => {
     const { context, page } = await newPage(browser);
     try {
       await openFilm(page, demo);
@@ -234,7 +234,7 @@ describe('seek previews on the play page (issue 27 item 1)', { timeout: 300_000 
     }
   });
 
-  it('touch: a real touch drag along the seek bar shows the preview of the dragged moment (phone viewport)', async () => {
+  it('touch: a real touch drag along the seek bar shows the preview of the dragged moment (phone viewport)', { timeout: 300_000 }, async () => {
     const context = await browser.newContext({ hasTouch: true, isMobile: true, viewport: { width: 390, height: 844 } });
     try {
       const page = await context.newPage();

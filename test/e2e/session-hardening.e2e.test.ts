@@ -12,12 +12,12 @@ import { useDemoAndBrowser } from './support/hooks.js';
 
 const FILM_HASH = '#/film/night-harbour/night-harbour';
 
-describe('play session hardening: tokens at rest', { timeout: 180_000 }, () => {
+describe('play session hardening: tokens at rest', () => {
   let demo: Demo;
   let browser: Browser;
   useDemoAndBrowser((started) => ({ demo, browser } = started));
 
-  it('keeps the token in sessionStorage only; localStorage holds no token; a reload still plays', async () => {
+  it('keeps the token in sessionStorage only; localStorage holds no token; a reload still plays', { timeout: 180_000 }, async () => {
     const { context, page } = await newPage(browser);
     try {
       await page.goto(demo.playUrl(`${FILM_HASH}?u=${TOKENS.adult}`));
@@ -37,7 +37,7 @@ describe('play session hardening: tokens at rest', { timeout: 180_000 }, () => {
     }
   });
 
-  it('a later link without u in another tab does not reuse the token (it goes to sign in)', async () => {
+  it('a later link without u in another tab does not reuse the token (it goes to sign in)', { timeout: 180_000 }, async () => {
     const { context, page } = await newPage(browser);
     try {
       await page.goto(demo.playUrl(`${FILM_HASH}?u=${TOKENS.adult}`));
@@ -54,7 +54,7 @@ describe('play session hardening: tokens at rest', { timeout: 180_000 }, () => {
     }
   });
 
-  it('ignores and scrubs a token left in localStorage.playSession by an older page, keeping its preferences', async () => {
+  it('ignores and scrubs a token left in localStorage.playSession by an older page, keeping its preferences', { timeout: 180_000 }, async () => {
     const { context, page } = await newPage(browser);
     try {
       await page.goto(`${demo.url}/`);

@@ -40,12 +40,12 @@ async function tabToFirstPlay(page: Page): Promise<void> {
   throw new Error('Tab never reached the first player’s play button');
 }
 
-describe('keyboard shortcuts (real key presses)', { timeout: 180_000 }, () => {
+describe('keyboard shortcuts (real key presses)', () => {
   let demo: Demo;
   let browser: Browser;
   useDemoAndBrowser((started) => ({ demo, browser } = started));
 
-  it('only the focused player reacts; comma/period step a frame while paused; C toggles subtitles', async () => {
+  it('only the focused player reacts; comma/period step a frame while paused; C toggles subtitles', { timeout: 180_000 }, async () => {
     const { context, page } = await newPage(browser);
     try {
       await page.goto(`${demo.url}/demo/element.html`);
@@ -74,7 +74,7 @@ describe('keyboard shortcuts (real key presses)', { timeout: 180_000 }, () => {
     }
   });
 
-  it('comma and period do nothing while playing', async () => {
+  it('comma and period do nothing while playing', { timeout: 180_000 }, async () => {
     const { context, page } = await newPage(browser);
     try {
       await page.goto(`${demo.url}/demo/element.html`);
@@ -97,7 +97,7 @@ describe('keyboard shortcuts (real key presses)', { timeout: 180_000 }, () => {
     }
   });
 
-  it('Escape closes the end screen (play page, 15 s before the end)', async () => {
+  it('Escape closes the end screen (play page, 15 s before the end)', { timeout: 180_000 }, async () => {
     const { context, page } = await newPage(browser);
     try {
       await page.goto(demo.playUrl(`#/film/night-harbour/night-harbour?u=${TOKENS.adult}&t=45`));

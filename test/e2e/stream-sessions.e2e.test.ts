@@ -34,12 +34,12 @@ async function heartbeatsUntil(demo: Demo, check: (beats: RecordedRequest[]) => 
   }
 }
 
-describe('play page: stream sessions end with the page', { timeout: 300_000 }, () => {
+describe('play page: stream sessions end with the page', () => {
   let demo: Demo;
   let browser: Browser;
   useDemoAndBrowser((started) => ({ demo, browser } = started));
 
-  it(`the ${DEFAULT_MAX_STREAMS}-stream viewer opens ${OPENS} titles in a row, each closed after its first heartbeat: all play`, async () => {
+  it(`the ${DEFAULT_MAX_STREAMS}-stream viewer opens ${OPENS} titles in a row, each closed after its first heartbeat: all play`, { timeout: 300_000 }, async () => {
     const configuration = (await (await fetch(`${demo.url}/services/content/configuration`)).json()) as Record<string, unknown>;
     assert.equal(configuration['heartbeat_frequency'], 30, 'the real heartbeat frequency, not a test one');
     for (let open = 1; open <= OPENS; open++) {

@@ -38,12 +38,12 @@ function pixelShares(page: Page, png: Buffer): Promise<{ dark: number; light: nu
   }, png.toString('base64'));
 }
 
-describe('subtitles: the default style over a white picture', { timeout: 90_000 }, () => {
+describe('subtitles: the default style over a white picture', () => {
   let demo: Demo;
   let browser: Browser;
   useDemoAndBrowser((started) => ({ demo, browser } = started));
 
-  it('white cue text has a dark edge round its glyphs (a real screenshot of the cue)', async () => {
+  it('white cue text has a dark edge round its glyphs (a real screenshot of the cue)', { timeout: 90_000 }, async () => {
     const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
     try {
       await page.goto(`${demo.url}/demo/element.html`);

@@ -33,12 +33,12 @@ async function chooseSubtitles(page: Page, item: 'Off' | 'English'): Promise<voi
 const storedSession = (page: Page) =>
   page.evaluate(() => JSON.parse(localStorage.getItem('playSession') ?? '{}') as { lastSelectedTextLanguage?: string });
 
-describe('subtitles Off recorded in the play session', { timeout: 120_000 }, () => {
+describe('subtitles Off recorded in the play session', () => {
   let demo: Demo;
   let browser: Browser;
   useDemoAndBrowser((started) => ({ demo, browser } = started));
 
-  it('Off → the session says "off"; after a reload no subtitle request, no text track, no cue', async () => {
+  it('Off → the session says "off"; after a reload no subtitle request, no text track, no cue', { timeout: 120_000 }, async () => {
     const context = await browser.newContext({ viewport: { width: 1280, height: 720 } });
     // Every cue the overlay draws, from the first script of every load.
     await context.addInitScript(() => {

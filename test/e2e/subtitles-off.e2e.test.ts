@@ -34,12 +34,12 @@ async function chooseSubtitles(page: Page, item: 'Off' | 'English'): Promise<voi
   await page.keyboard.press('Escape');
 }
 
-describe('subtitles off is remembered across loads (play page)', { timeout: 120_000 }, () => {
+describe('subtitles off is remembered across loads (play page)', () => {
   let demo: Demo;
   let browser: Browser;
   useDemoAndBrowser((started) => ({ demo, browser } = started));
 
-  it('English comes back after a reload; Off stays off after a reload, no cue drawn', async () => {
+  it('English comes back after a reload; Off stays off after a reload, no cue drawn', { timeout: 120_000 }, async () => {
     const context = await browser.newContext({ viewport: { width: 1280, height: 720 } });
     // Every cue the overlay ever draws, from the first script of every load.
     await context.addInitScript(() => {

@@ -23,7 +23,7 @@ async function requestsUntil(demo: Demo, path: string, done: (rs: RecordedReques
   }
 }
 
-describe('play page: m is limited to configured telemetry URL prefixes', { timeout: 180_000 }, () => {
+describe('play page: m is limited to configured telemetry URL prefixes', () => {
   let demo: Demo;
   let browser: Browser;
   useDemoAndBrowser((started) => ({ demo, browser } = started));
@@ -40,14 +40,14 @@ describe('play page: m is limited to configured telemetry URL prefixes', { timeo
     }
   }
 
-  it('a same-origin m on another endpoint (the PIN check) is ignored: telemetry goes to the default endpoint', async () => {
+  it('a same-origin m on another endpoint (the PIN check) is ignored: telemetry goes to the default endpoint', { timeout: 180_000 }, async () => {
     await playWithM(`${demo.url}/services/users/v1/user_pin_codes/verify`);
     const telemetry = await requestsUntil(demo, '/services/license/play_telemetry', opened);
     assert.ok(opened(telemetry), 'player-opened went to the default telemetry endpoint');
     assert.deepEqual(await demo.requests('/services/users/v1/user_pin_codes/verify'), [], 'nothing was posted to the PIN check');
   });
 
-  it('a path that only starts like the telemetry path, or climbs out of it, is ignored', async () => {
+  it('a path that only starts like the telemetry path, or climbs out of it, is ignored', { timeout: 180_000 }, async () => {
     for (const m of [`${demo.url}/services/license/play_telemetry_x`, `${demo.url}/services/license/play_telemetry/%2E%2E/heartbeat`]) {
       await demo.reset();
       await playWithM(m);
@@ -58,7 +58,7 @@ describe('play page: m is limited to configured telemetry URL prefixes', { timeo
     }
   });
 
-  it('an m under a prefix of the configuration’s play_telemetry_urls is used', async () => {
+  it('an m under a prefix of the configuration’s play_telemetry_urls is used', { timeout: 180_000 }, async () => {
     await demo.fault({
       path: '/services/content/configuration',
       status: 200,

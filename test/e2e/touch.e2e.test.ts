@@ -22,12 +22,12 @@ async function tapAt(page: Page, fraction: number, times: number, gapMs: number,
 
 const position = (page: Page) => page.evaluate(() => (document.querySelector('s72-player') as PlayerLike).currentTime);
 
-describe('touch: double-tap seek (real touch input)', { timeout: 120_000 }, () => {
+describe('touch: double-tap seek (real touch input)', () => {
   let demo: Demo;
   let browser: Browser;
   useDemoAndBrowser((started) => ({ demo, browser } = started));
 
-  it('right +10 s, a third quick tap +10 s more, left −10 s, the indicator shows; a single tap does not pause', async () => {
+  it('right +10 s, a third quick tap +10 s more, left −10 s, the indicator shows; a single tap does not pause', { timeout: 120_000 }, async () => {
     const context = await browser.newContext({ hasTouch: true, isMobile: true, viewport: { width: 800, height: 900 } });
     try {
       const page = await context.newPage();

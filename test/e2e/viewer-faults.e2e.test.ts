@@ -80,12 +80,12 @@ async function playsOn(page: Page, seconds: number, timeoutMs = 30_000): Promise
   return waitForPlayback(page, from + seconds, timeoutMs);
 }
 
-describe('play page: playback that must not stop', { timeout: 240_000 }, () => {
+describe('play page: playback that must not stop', () => {
   let demo: Demo;
   let browser: Browser;
   useDemoAndBrowser((started) => ({ demo, browser } = started));
 
-  it('the Arabic subtitle file answering 404 when the viewer picks it: the film plays on, Arabic leaves the menu', async () => {
+  it('the Arabic subtitle file answering 404 when the viewer picks it: the film plays on, Arabic leaves the menu', { timeout: 240_000 }, async () => {
     const { context, page } = await newPage(browser);
     try {
       await context.addInitScript(RECORDER);
@@ -123,7 +123,7 @@ describe('play page: playback that must not stop', { timeout: 240_000 }, () => {
     }
   });
 
-  it('the remembered Arabic subtitle file dropping its connection at the start: the film plays, Arabic leaves the menu', async () => {
+  it('the remembered Arabic subtitle file dropping its connection at the start: the film plays, Arabic leaves the menu', { timeout: 240_000 }, async () => {
     const { context, page } = await newPage(browser);
     try {
       await context.addInitScript(RECORDER);
@@ -155,7 +155,7 @@ describe('play page: playback that must not stop', { timeout: 240_000 }, () => {
     }
   });
 
-  it('the licence server answering 503 to more requests than shaka retries: reloaded with backoff, then the film plays', async () => {
+  it('the licence server answering 503 to more requests than shaka retries: reloaded with backoff, then the film plays', { timeout: 240_000 }, async () => {
     const { context, page } = await newPage(browser);
     try {
       await context.addInitScript(RECORDER);
@@ -180,7 +180,7 @@ describe('play page: playback that must not stop', { timeout: 240_000 }, () => {
     }
   });
 
-  it('the licence request’s connection dropped until the player has reloaded: no error, then the film plays', async () => {
+  it('the licence request’s connection dropped until the player has reloaded: no error, then the film plays', { timeout: 240_000 }, async () => {
     const { context, page } = await newPage(browser);
     try {
       await context.addInitScript(RECORDER);
@@ -206,7 +206,7 @@ describe('play page: playback that must not stop', { timeout: 240_000 }, () => {
     }
   });
 
-  it('the licence server answering 403: final at once, the licence error, no reload', async () => {
+  it('the licence server answering 403: final at once, the licence error, no reload', { timeout: 240_000 }, async () => {
     const { context, page } = await newPage(browser);
     try {
       await context.addInitScript(RECORDER);

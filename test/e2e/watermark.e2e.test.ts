@@ -16,12 +16,12 @@ import { useDemoAndBrowser } from './support/hooks.js';
 type Body = { events?: Array<{ event: string; slug: string; data?: Record<string, unknown> }> };
 const eventsOf = (requests: RecordedRequest[]) => requests.flatMap((r) => (r.body as Body)?.events ?? []);
 
-describe('play page: forensic watermark', { timeout: 120_000 }, () => {
+describe('play page: forensic watermark', () => {
   let demo: Demo;
   let browser: Browser;
   useDemoAndBrowser((started) => ({ demo, browser } = started));
 
-  it('a page script hiding the watermark → the error screen with watermark_tampered, player gone, telemetry sent', async () => {
+  it('a page script hiding the watermark → the error screen with watermark_tampered, player gone, telemetry sent', { timeout: 120_000 }, async () => {
     const { context, page } = await newPage(browser);
     try {
       await page.goto(demo.playUrl(`#/film/clear-skies/clear-skies?u=${TOKENS.adult}`));
@@ -79,7 +79,7 @@ describe('play page: forensic watermark', { timeout: 120_000 }, () => {
     ['the player shrunk to nothing while it plays', `(() => { const p = document.querySelector('s72-player'); p.style.setProperty('width', '1px', 'important'); p.style.setProperty('height', '1px', 'important'); })()`],
   ];
   for (const [method, script] of TAMPERING) {
-    it(`tampering on the play page — ${method} → watermark_tampered, player gone`, async () => {
+    it(`tampering on the play page — ${method} → watermark_tampered, player gone`, { timeout: 120_000 }, async () => {
       const { context, page } = await newPage(browser);
       try {
         await page.goto(demo.playUrl(`#/film/clear-skies/clear-skies?u=${TOKENS.adult}`));

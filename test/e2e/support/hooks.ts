@@ -23,6 +23,8 @@ function useHooks(withParent: boolean, receive: (started: { demo: Demo; browser:
   let demo: Demo | undefined;
   let browser: Browser | undefined;
   let parent: ParentPage | undefined;
+  // Each test has its own time limit (a limit on the describe would cover the whole suite); the
+  // hooks have theirs, so a storefront or browser that never starts fails instead of hanging.
   before(async () => {
     // The partner page's origin is one the storefront lets embed the play page (frame-ancestors and
     // the play page's window messages, issue 25 item 7).
@@ -30,11 +32,11 @@ function useHooks(withParent: boolean, receive: (started: { demo: Demo; browser:
     demo = await startDemo(parent ? { parentOrigins: [parent.origin] } : {});
     browser = await launchChromium();
     receive({ demo, browser, ...(parent ? { parent } : {}) });
-  });
+  }, { timeout: 120_000 });
   after(async () => {
     await browser?.close();
     await parent?.close();
     await demo?.close();
-  });
-  beforeEach(() => demo!.reset());
+  }, { timeout: 60_000 });
+  beforeEach(() => demo!.reset(), { timeout: 30_000 });
 }
