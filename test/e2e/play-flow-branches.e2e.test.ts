@@ -523,9 +523,14 @@ describe('play page: flow branches', () => {
       assert.ok(Math.abs(painted.currentTime - target) < 4, `position ${painted.currentTime} near ${target} after the click`);
       assert.ok(Math.abs(painted.frameTime - painted.currentTime) < 1, `a frame painted there: ${painted.frameTime} at ${painted.currentTime}`);
 
-      // L seeks 10 s on (the focus is in the player after the click).
-      const before = (await videoState(page)).currentTime;
+      // L seeks 10 s on (the focus is in the player after the click), from where the picture was when
+      // the key went down: recorded in the page (the film plays on while the key press travels, and a
+      // loaded machine took seconds between reading the position and the key arriving).
+      await page.evaluate(`window.addEventListener('keydown', () => {
+        window.__atKey = document.querySelector('s72-player').shadowRoot.querySelector('video').currentTime;
+      }, { capture: true, once: true })`);
       await page.keyboard.press('l');
+      const before = (await page.evaluate('window.__atKey')) as number;
       const after = await paintedAfterSeek(page, before + 9, before + 14);
       assert.ok(after.currentTime >= before + 9 && after.currentTime < before + 14, `L: ${before} → ${after.currentTime}`);
     } finally {
