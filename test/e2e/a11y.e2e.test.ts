@@ -260,6 +260,13 @@ describe('a11y: axe reports no WCAG 2.2 A/AA violation in any player state', () 
       // rates=true: Playback speed is offered too (play-page §2).
       await openPlayPage(page, demo, '&rates=true');
       await page.keyboard.press('k');
+      // Quality is offered with two or more renditions; wait until the player lists them (a CI run
+      // on a loaded machine opened the menu before it did, and Quality was not there yet).
+      await page.waitForFunction(
+        () => ((document.querySelector('s72-player') as unknown as { tracks?: { video?: unknown[] } } | null)?.tracks?.video?.length ?? 0) >= 2,
+        null,
+        { timeout: 30_000 },
+      );
       await hoverPlayer(page);
       await tabTo(page, isSettingsButton);
       await page.keyboard.press('Enter');
