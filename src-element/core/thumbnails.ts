@@ -40,6 +40,12 @@ interface LoadedImage {
   src: string;
   width: number;
   height: number;
+  /**
+   * The decoded image, held while the sheet is cached: the preview draws the same URL as a CSS
+   * background, which then paints from the loaded image at once. Without it the image could be
+   * collected, and a sheet shown for the first time painted as an empty box until it loaded again.
+   */
+  image: HTMLImageElement;
 }
 
 export class ThumbnailCache {
@@ -118,7 +124,7 @@ async function loadImage(engine: Engine, url: string): Promise<LoadedImage | nul
     const image = new Image();
     image.src = src;
     await image.decode();
-    return { src, width: image.naturalWidth, height: image.naturalHeight };
+    return { src, width: image.naturalWidth, height: image.naturalHeight, image };
   } catch {
     if (src) URL.revokeObjectURL(src);
     return null;

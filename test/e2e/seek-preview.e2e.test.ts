@@ -77,6 +77,18 @@ async function settledPreview(page: Page): Promise<{ start: number; shown: numbe
 }
 
 const previewLocator = (page: Page) => page.locator('s72-player').locator('[part="seek-preview"]');
+
+/** The preview as the viewer sees it once its picture has settled: two shots in a row alike (up to 2 s). */
+async function settledShot(page: Page): Promise<Buffer> {
+  let shot = await previewLocator(page).screenshot();
+  for (let tries = 0; tries < 10; tries++) {
+    await page.waitForTimeout(200);
+    const next = await previewLocator(page).screenshot();
+    if (next.equals(shot)) return next;
+    shot = next;
+  }
+  return shot;
+}
 const seekInput = (page: Page) => page.locator('s72-player').locator('[part="seek-input"]');
 
 /** A PNG (base64) as a COLS x ROWS grid of grey levels, its `inset` CSS px border cut off. */
@@ -188,7 +200,7 @@ describe('seek previews on the play page (issue 27 item 1)', () => {
           assert.equal(report.violations.length, 0, formatViolations(report.violations));
           await page.screenshot({ path: '/tmp/shots/thumbs/e2e-desktop.png' }).catch(() => undefined);
         }
-        const png = (await previewLocator(page).screenshot()).toString('base64');
+        const png = (await settledShot(page)).toString('base64');
         shots.push({ start, grid: await pngGrid(page, png, 2) });
       }
       assert.equal(new Set(shots.map((shot) => shot.start)).size, 5, 'five different tiles');
