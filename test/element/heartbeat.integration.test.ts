@@ -358,9 +358,13 @@ describe('heartbeat', function () {
         expect(JSON.stringify(beat.query)).not.to.contain(content.playToken!);
       }
       player.pause();
-      await sleep(300); // an answer on its way
-      const atPause = (await heartbeats()).length;
-      // Compared once paused: while playing, a beat can leave between the two reads.
+      // Compared once paused (while playing, a beat can leave between the two reads), after the
+      // answer of a beat still on its way has reached the player.
+      let atPause = (await heartbeats()).length;
+      for (const deadline = performance.now() + 5_000; player.sessionStats.heartbeatsSent !== atPause && performance.now() < deadline; ) {
+        await sleep(100);
+        atPause = (await heartbeats()).length;
+      }
       expect(player.sessionStats.heartbeatsSent, 'every beat the player counted reached the storefront').to.equal(atPause);
       await sleep(2_500);
       expect((await heartbeats()).length, 'none while paused').to.equal(atPause);
