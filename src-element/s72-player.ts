@@ -12,16 +12,15 @@ import { createPlayerStore, type PlayerState } from './core/player-store.js';
 import { watchMediaMetadata } from './core/media-seek.js';
 import { handleRequest, REQUEST_EVENT_NAMES, type RequestContext } from './core/request-map.js';
 import type { DrmType, S72Content, S72PlayerConfig } from './core/types.js';
-import { DRM_TYPES, isDrmType } from './core/engine/key-systems.js';
 import { sourceIdentity } from './core/source-identity.js';
-import { resolvePlaySession, sessionProblems, sessionToken, type PlaySession } from './core/session/play-session.js';
-import { playerConfigProblems, playlistProblems } from './core/content-playlist.js';
+import { resolvePlaySession, sessionToken, type PlaySession } from './core/session/play-session.js';
 import type { S72MediaInformationLookup } from './core/media-information.js';
 import { MediaInformationController } from './controllers/media-information-controller.js';
 import { ThumbnailCache } from './core/thumbnails.js';
 import { playerContext, type PlayerContextValue } from './context.js';
 import { BufferingController } from './controllers/buffering-controller.js';
-import { EngineController, invalidConfig, preloadContent } from './controllers/engine-controller.js';
+import { EngineController, preloadContent } from './controllers/engine-controller.js';
+import { propertyProblems, usableSuggestions } from './controllers/property-checks.js';
 import { FullscreenController } from './controllers/fullscreen-controller.js';
 import { KeyboardController } from './controllers/keyboard-controller.js';
 import { LiveStatusController } from './controllers/live-status-controller.js';
@@ -532,36 +531,16 @@ export class S72Player extends PlayerMediaApi {
     // Checked again below; an error found before a page's listener existed stays readable in
     // `lastError` until then.
     if (CONFIG_PROPERTIES.some((key) => changed.has(key))) this.configError = null;
-    if (changed.has('config')) {
-      if (!readConfig(this.config)) {
-        this.report(invalidConfig('config must be an object (an S72PlayerConfig)'));
-      }
-      this.store.setOwners({ config: this.effectiveConfig });
-      // player-and-client §3 "Player configuration" embeddedPlayer, shakaVersion
-      for (const problem of playerConfigProblems(this.effectiveConfig as Record<string, unknown>)) this.report(invalidConfig(problem.message, problem.data));
-    }
-    if (changed.has('content')) {
-      // player-and-client §3 "Content" session, playlist: bad parts are reported, then ignored.
-      for (const message of [...sessionProblems(this.content?.session), ...playlistProblems(this.content?.playlist)]) this.report(invalidConfig(message));
-    }
-    if (changed.has('keySystem') && this.keySystem !== null && !isDrmType(this.keySystem)) {
-      this.report(
-        invalidConfig(`key-system must be one of ${DRM_TYPES.join(', ')}; got "${String(this.keySystem)}" (any supported key system is used)`, {
-          keySystem: String(this.keySystem),
-          allowed: [...DRM_TYPES],
-        }),
-      );
-    }
+    if (changed.has('config')) this.store.setOwners({ config: this.effectiveConfig });
+    // player-and-client §3 "Player configuration", "Content": bad parts are reported, then ignored.
+    for (const problem of propertyProblems(this, changed)) this.report(problem);
     const sourceSet = Boolean(this.content || this.src);
     const identity = sourceSet && SOURCE_PROPERTIES.some((key) => changed.has(key)) ? sourceIdentity(this) : this.sourceKey;
     const newSource = sourceSet && identity !== this.sourceKey;
     // A content equal by value to the one playing (a React parent building it on each render)
     // keeps the refreshed play token and does not reload.
     if (newSource) this.replacedPlayToken = null;
-    if (changed.has('suggestions')) {
-      const list: readonly Partial<S72Suggestion>[] = Array.isArray(this.suggestions) ? this.suggestions : [];
-      this.store.setUi({ suggestions: list.filter((item): item is S72Suggestion => typeof item?.slug === 'string' && typeof item.title === 'string') });
-    }
+    if (changed.has('suggestions')) this.store.setUi({ suggestions: usableSuggestions(this.suggestions) });
     this.sourceKey = sourceSet ? identity : null;
     if (newSource) this.engines.sourceChanged();
     // issue 23: a table other than English is fetched on demand; until the first one is there no
@@ -570,7 +549,7 @@ export class S72Player extends PlayerMediaApi {
     this.stringsReady ||= loaded !== null;
     const i18n = loaded ?? this.i18n;
     if (this.context.value?.i18n !== i18n) this.context.setValue({ store: this.store, i18n, thumbnails: this.thumbnailCache.lookup } satisfies PlayerContextValue);
-    const poster = this.poster ?? this.content?.images?.thumb ?? this.store.getState().mediaInformation?.image ?? null;
+    const poster = this.posterUrl;
     if (poster === null) this.mediaElement.removeAttribute('poster');
     else if (this.mediaElement.getAttribute('poster') !== poster) this.mediaElement.setAttribute('poster', poster);
   }
@@ -632,7 +611,7 @@ export class S72Player extends PlayerMediaApi {
               ?inert=${underAd}
               exportparts="cast-panel, cast-status, cast-controls, cast-error, manage-devices, cast-retry, cast-replay, cast-reconnect, cast-stop"
               manage-devices-url=${manageDevicesUrl(this.effectiveConfig)}
-              poster=${this.poster ?? this.content?.images?.thumb ?? state.mediaInformation?.image ?? nothing}
+              poster=${this.posterUrl ?? nothing}
             ></s72-cast-panel>`}
         <s72-title-bar part="title-bar" exportparts="back-button, title, subtitle, ad-badge" ?inert=${covered}>
           <slot name="title-bar-end" slot="title-bar-end"></slot><slot name="back" slot="back">${icon('back')}</slot>
@@ -652,6 +631,11 @@ export class S72Player extends PlayerMediaApi {
         ${this.#watermark.render()}
       </div>
     `;
+  }
+
+  /** The poster: `poster`, else the content's thumbnail, else the media-information lookup's image. */
+  private get posterUrl(): string | null {
+    return this.poster ?? this.content?.images?.thumb ?? this.store.getState().mediaInformation?.image ?? null;
   }
 
   private get i18n(): Translator {
