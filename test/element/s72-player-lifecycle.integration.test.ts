@@ -194,7 +194,13 @@ describe('<s72-player> in the page', function () {
     await menu().updateComplete;
     entry('x2')!.click();
     await until(() => player.playbackRate === 2, 'rate 2');
-    await until(() => entry('Playback speed')?.querySelector('.value')?.textContent === 'x2', 'the menu shows the confirmed rate');
+    const video = player.shadowRoot!.querySelector('video')!;
+    await until(
+      () => entry('Playback speed')?.querySelector('.value')?.textContent === 'x2',
+      () =>
+        `the menu shows the confirmed rate (menu items: ${entries().map((item) => item.textContent?.replace(/\s+/g, ' ').trim()).join(' | ') || 'none'}; ` +
+        `video rate ${video.playbackRate}, default ${video.defaultPlaybackRate}; store ${player.store.getState().playbackRate}, menu open ${String(player.store.getState().menuOpen)})`,
+    );
   });
 
   it('the settings and back icons are slots too (theming: slots for icons)', async () => {
