@@ -78,18 +78,32 @@ async function settledPreview(page: Page): Promise<{ start: number; shown: numbe
 
 const previewLocator = (page: Page) => page.locator('s72-player').locator('[part="seek-preview"]');
 
-/** The preview as the viewer sees it once its picture has settled: two shots in a row alike (up to 2 s). */
-async function settledShot(page: Page): Promise<Buffer> {
+const seekInput = (page: Page) => page.locator('s72-player').locator('[part="seek-input"]');
+
+/** Standard deviation of a grid's grey levels: about 0 for an empty (one-colour) box. */
+function spread(grid: readonly number[]): number {
+  const mean = grid.reduce((sum, v) => sum + v, 0) / grid.length;
+  return Math.sqrt(grid.reduce((sum, v) => sum + (v - mean) ** 2, 0) / grid.length);
+}
+
+/**
+ * The preview's timecode area as the viewer sees it once the picture is there and settled: two
+ * shots in a row alike, and not an empty box (a busy machine can paint the box before the sheet's
+ * image), within 5 s; else the last shot, for the comparison to fail on.
+ */
+async function settledGrid(page: Page): Promise<number[]> {
   let shot = await previewLocator(page).screenshot();
-  for (let tries = 0; tries < 10; tries++) {
+  let grid = await pngGrid(page, shot.toString('base64'), 2);
+  for (let tries = 0; tries < 25; tries++) {
     await page.waitForTimeout(200);
     const next = await previewLocator(page).screenshot();
-    if (next.equals(shot)) return next;
+    const settled = next.equals(shot);
     shot = next;
+    grid = await pngGrid(page, shot.toString('base64'), 2);
+    if (settled && spread(grid) > 8) return grid;
   }
-  return shot;
+  return grid;
 }
-const seekInput = (page: Page) => page.locator('s72-player').locator('[part="seek-input"]');
 
 /** A PNG (base64) as a COLS x ROWS grid of grey levels, its `inset` CSS px border cut off. */
 function pngGrid(page: Page, base64: string, inset: number): Promise<number[]> {
@@ -200,8 +214,7 @@ describe('seek previews on the play page (issue 27 item 1)', () => {
           assert.equal(report.violations.length, 0, formatViolations(report.violations));
           await page.screenshot({ path: '/tmp/shots/thumbs/e2e-desktop.png' }).catch(() => undefined);
         }
-        const png = (await settledShot(page)).toString('base64');
-        shots.push({ start, grid: await pngGrid(page, png, 2) });
+        shots.push({ start, grid: await settledGrid(page) });
       }
       assert.equal(new Set(shots.map((shot) => shot.start)).size, 5, 'five different tiles');
       assert.ok(thumbnailRequests.length >= 1 && thumbnailRequests.length <= 3, `each sprite sheet fetched at most once: ${thumbnailRequests.join(', ')}`);
