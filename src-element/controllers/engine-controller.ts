@@ -218,6 +218,7 @@ export class EngineController implements ReactiveController {
     if (input.content !== null && !hasAssets(input.content)) {
       // player-and-client §3 "Content"
       host.report(invalidConfig('content needs an `assets` object (`{ dash?, hls?, mp4? }`, each `{ url, drms? }`)'));
+      this.released = true;
       return;
     }
     let candidates: EngineSource[];
@@ -225,9 +226,15 @@ export class EngineController implements ReactiveController {
       candidates = resolveSources(input);
     } catch (error) {
       host.report(invalidConfig(`Cannot read the source: ${error instanceof Error ? error.message : String(error)}`));
+      this.released = true;
       return;
     }
-    if (candidates.length === 0) return;
+    if (candidates.length === 0) {
+      // Nothing to load (a content with an empty `assets`); here and above, nothing is loading, so
+      // a `play()` does not wait for a load.
+      this.released = true;
+      return;
+    }
 
     buffering.set(true);
     this.options.onLoadStart?.(reason);

@@ -48,6 +48,14 @@ describe('play and pause act only when the content is loaded with a duration', f
     expect(player.lastError).to.equal(null);
   });
 
+  it('with a content that has nothing to load (empty assets), play() resolves and does nothing', async () => {
+    const player = await fixture<S72Player>(html`<s72-player muted .content=${{ slug: '/film/no-assets', assets: {} }}></s72-player>`);
+    await sleep(300); // the load ran and found no source
+    const outcome = await Promise.race([player.play().then(() => 'resolved'), sleep(3000).then(() => 'still waiting after 3 s')]);
+    expect(outcome).to.equal('resolved');
+    expect(player.paused).to.equal(true);
+  });
+
   it("the controls' play request is ignored before the load; once loaded, play and pause requests act", async () => {
     const player = await fixture<S72Player>(html`<s72-player muted></s72-player>`);
     fireRequest(player, 's72-play-request');
