@@ -359,7 +359,7 @@ export class S72Player extends PlayerMediaApi {
   private readonly airplayControl = new AirPlayController(this);
   // player-and-client §8, §9
   /** [watermark] the viewer id over the video, tamper checks; `#private` so no script can swap them (issue 25 item 1). */
-  readonly #watermark = new WatermarkController(this, { destroy: () => this.engines.halt() });
+  readonly #watermark = new WatermarkController(this, { destroy: () => this.engines.halt(), loadingSource: () => this.engines.loading });
   private readonly context = new ContextProvider(this, { context: playerContext });
   // issue 27 item 1
   /** [thumbnails] the seek previews of the engine playing now, looked up on demand. */

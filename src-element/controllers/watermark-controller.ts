@@ -14,7 +14,8 @@
  * Tampering is looked for every {@link WATERMARK_CHECK_INTERVAL_MS} ms, at once when a
  * MutationObserver sees the watermark, its ancestors, the video, the shadow root's styles or the
  * host's attributes change, and at the next animation frame after other nodes of the shadow root
- * change: a snapshot of computed styles, boxes and hit tests goes through `findTampering`
+ * change (once the source's first picture shows; while a source starts, the period and the changes
+ * named first are what run, and the first picture is checked at its frame): a snapshot of computed styles, boxes and hit tests goes through `findTampering`
  * (core/watermark/tamper-rules.ts lists every rule). Covering is found by hit testing the
  * watermark's box (one random point in each cell of a 4 × 2 grid, new points each check) through
  * every shadow root from the document down, with the watermark made hit-testable for that
@@ -73,6 +74,11 @@ import type { PlayerHost } from './player-host.js';
 export interface WatermarkControllerOptions {
   /** Ends playback for good: stops loading and unloads the engine (the engine controller's `halt`). */
   destroy: () => void;
+  /**
+   * Whether the player is loading a source (default: never). Until its first picture, the checks
+   * run on the 0.5-s period and on changes to the watermark, the video, the styles and the host.
+   */
+  loadingSource?: () => boolean;
   clock?: IntervalClock;
 }
 
@@ -172,6 +178,9 @@ interface VideoPlace {
 // `undefined` where there is no DOM (the module is imported for server rendering, where nothing plays).
 const pauseMedia: HTMLMediaElement['pause'] | undefined = typeof HTMLMediaElement === 'undefined' ? undefined : HTMLMediaElement.prototype.pause;
 
+/** `HTMLMediaElement.HAVE_CURRENT_DATA`: the media has a picture to show. */
+const HAVE_CURRENT_DATA = 2;
+
 /** Whether the browser reports occlusion (IntersectionObserver `trackVisibility`, Chromium). */
 const occlusionReported = typeof IntersectionObserverEntry !== 'undefined' && 'isVisible' in IntersectionObserverEntry.prototype;
 
@@ -202,6 +211,8 @@ export class WatermarkController implements ReactiveController {
   /** Cells the browser last reported occluded (see `#watchOcclusion`). */
   readonly #occluded = new Set<Element>();
   #media: HTMLMediaElement | null = null;
+  /** The media has shown the first picture of its source (`loadeddata`, until the next `emptied`). */
+  #pictureShown = false;
   #videoPlace: VideoPlace | null = null;
   #pictureInPicture = false;
   /** When the current viewer's watermark started (epoch ms): the corner clock. */
@@ -322,7 +333,8 @@ export class WatermarkController implements ReactiveController {
     // update, before its surfaces have rendered, a check now would force a style and layout pass
     // that their renders throw away; at the frame it reads the layout the first paint uses anyway.
     // The watermark itself is already in place (rendered, its text set in this same update).
-    this.#checkNextFrame();
+    // While a source is starting, that check waits for its first picture (`#onPicture`).
+    if (!this.#awaitingPicture()) this.#checkNextFrame();
   }
 
   #disarm(): void {
@@ -385,7 +397,10 @@ export class WatermarkController implements ReactiveController {
     previous?.removeEventListener('enterpictureinpicture', this.#onPictureInPicture);
     previous?.removeEventListener('leavepictureinpicture', this.#onPictureInPicture);
     previous?.removeEventListener('play', this.#onPlay);
+    previous?.removeEventListener('loadeddata', this.#onPicture);
+    previous?.removeEventListener('emptied', this.#onPicture);
     const media = (this.#media = this.#host.store.owners.media ?? null);
+    this.#pictureShown = (media?.readyState ?? 0) >= HAVE_CURRENT_DATA;
     // issue 25 item 1 (a): where the player put it, to be found there at every check.
     this.#videoPlace = media && media.getRootNode() === this.#host.shadowRoot ? { media, parent: media.parentNode } : null;
     if (!media) return;
@@ -394,7 +409,26 @@ export class WatermarkController implements ReactiveController {
     media.addEventListener('enterpictureinpicture', this.#onPictureInPicture);
     media.addEventListener('leavepictureinpicture', this.#onPictureInPicture);
     media.addEventListener('play', this.#onPlay);
+    media.addEventListener('loadeddata', this.#onPicture);
+    media.addEventListener('emptied', this.#onPicture);
   }
+
+  // issue 23 (the watermark's checks at start-up, cheap)
+  /**
+   * Whether a source is starting and has no picture yet: then nothing of the film shows, and a
+   * check at every frame of the start-up renders (a forced style and layout of the whole page each)
+   * measured 100–150 ms before the play page's first frame, which came ~200 ms later for it. The
+   * 0.5-s checks and the checks on changes to the watermark, the video, the styles and the host
+   * still run; the first picture is checked at its frame.
+   */
+  #awaitingPicture(): boolean {
+    return !this.#pictureShown && (this.#options.loadingSource?.() ?? false);
+  }
+
+  readonly #onPicture = (event: Event): void => {
+    this.#pictureShown = event.type === 'loadeddata';
+    if (this.#pictureShown) this.#checkNextFrame();
+  };
 
   readonly #onPictureInPicture = (event: Event): void => {
     this.#pictureInPicture = event.type === 'enterpictureinpicture';
@@ -439,11 +473,11 @@ export class WatermarkController implements ReactiveController {
       }
     }
     if (now) this.#check('event');
-    else if (soon) this.#checkNextFrame();
+    else if (soon && !this.#awaitingPicture()) this.#checkNextFrame();
   };
 
   #checkNextFrame(): void {
-    if (this.#frameRequest !== null) return;
+    if (!this.#armed || this.#frameRequest !== null) return;
     this.#frameRequest = requestAnimationFrame(() => {
       this.#frameRequest = null;
       this.#check('event');

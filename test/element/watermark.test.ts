@@ -25,7 +25,7 @@ import {
 } from '../../src-element/core/watermark/watermark-rules.js';
 import '../../src-element/s72-player.js';
 import type { S72Player } from '../../src-element/s72-player.js';
-import { ADULT_TOKEN, demoUrl, MEDIA, until } from '../helpers/demo.js';
+import { ADULT_TOKEN, demoControl, demoUrl, MEDIA, until } from '../helpers/demo.js';
 import { loadSettingsMenu } from '../../src-element/ui/s72-settings-menu.js';
 import { resolvePlaySession } from '../../src-element/core/session/play-session.js';
 
@@ -364,6 +364,44 @@ describe('watermark', function () {
       expect(panel.width > 0 && overlaps(panel, mark), `the menu panel ${JSON.stringify(panel)} is where the watermark is ${JSON.stringify(mark)}`).to.equal(true);
       expect(codes(element)).to.equal('');
     });
+  });
+
+  // issue 23: the checks at start-up stay cheap while nothing of the film shows yet.
+  it('while its source loads, nodes changing in the shadow root wait for the first picture; from it on they are checked at the next frame', async () => {
+    // The film's bytes come 5 s late, so the source is still loading while the shadow root changes.
+    await demoControl('latency', { path: MEDIA.mp4, ms: 5000 });
+    try {
+      // A query the browser has not cached yet, so the bytes come from the storefront.
+      const content = mp4Content();
+      const element = await player({ ...content, assets: { mp4: { url: `${demoUrl(MEDIA.mp4)}?start=${Date.now()}` } } }, { autoplay: false });
+      await element.updateComplete;
+      const box = markOf(element)!;
+      const styleReads = sinon.spy(window, 'getComputedStyle');
+      const snapshots = () => styleReads.getCalls().filter((call) => call.args[0] === box && call.args[1] === undefined).length;
+      const frame = () => new Promise((resolve) => requestAnimationFrame(resolve));
+      // 20 frames with a change each, as Lit's and a page's renders make while a source starts.
+      for (let i = 0; i < 20; i++) {
+        element.shadowRoot!.appendChild(document.createElement('span')).remove();
+        await frame();
+      }
+      expect(videoOf(element).readyState, 'still loading (no picture)').to.be.lessThan(2);
+      // Only the 0.5-s checks ran (the 20 frames took ~0.33 s here; up to 3 on a slow machine).
+      expect(snapshots(), 'no check per frame before the first picture').to.be.at.most(3);
+      await until(() => videoOf(element).readyState >= 2, 'the first picture', 30_000);
+      await frame();
+      await frame();
+      const atPicture = snapshots();
+      expect(atPicture, 'the first picture is checked').to.be.greaterThan(0);
+      for (let i = 0; i < 5; i++) {
+        element.shadowRoot!.appendChild(document.createElement('span')).remove();
+        await frame();
+        await frame();
+      }
+      expect(snapshots() - atPicture, 'then a check at the next frame after each change').to.be.at.least(5);
+      expect(codes(element)).to.equal('');
+    } finally {
+      await demoControl('latency', { path: MEDIA.mp4, ms: 0 });
+    }
   });
 
   it('plays a real streams answer without a false positive through resize, fullscreen, settings menu and end screen', async () => {
