@@ -12,7 +12,31 @@ import { preloadPlayback } from './features/play-flow/preload-playback.js';
 import { pageAutoplayVerdict } from './features/play-flow/autoplay-check.js';
 import { LANG_PARAM, browserLanguages, pageLocale } from './lib/locale.js';
 import { loadStringTable } from 's72-player/client';
+import type { PlayFlow } from './features/play-flow/play-flow.js';
 import './styles.css';
+
+/** Longest wait for the flow's first round before the app mounts anyway, ms. */
+const APP_MOUNT_WAIT_MS = 1500;
+
+/** Resolves once the flow is past loading its item (any other state), or after `capMs`. */
+function flowPastFirstRound(flow: Pick<PlayFlow, 'getState' | 'subscribe'>, capMs: number): Promise<void> {
+  const past = (): boolean => {
+    const state = flow.getState();
+    return state.status !== 'idle' && !(state.status === 'loading' && state.phase === 'item');
+  };
+  return new Promise((resolve) => {
+    if (past()) return resolve();
+    const timer = setTimeout(done, capMs);
+    const unsubscribe = flow.subscribe(() => {
+      if (past()) done();
+    });
+    function done(): void {
+      clearTimeout(timer);
+      unsubscribe();
+      resolve();
+    }
+  });
+}
 
 const services = createAppServices(window);
 const { session, hash } = services.sessions.getSnapshot();
@@ -44,4 +68,11 @@ const table = loadStringTable(pageLocale(hash.params.get(LANG_PARAM), browserLan
 
 const root = document.getElementById('root');
 if (!root) throw new Error('#root is missing from index.html');
-void Promise.all([import('./app/mount.js'), table]).then(([{ mountApp }]) => mountApp(root, services));
+// issue 23: React's first mount of the whole app is one long task (0.2-0.35 s on a 2-core machine).
+// Run while the first calls answer, it held the streams call back by as long; so the app mounts
+// once the flow has moved past its first round (the streams call is then on its way and the mount
+// overlaps it), at most APP_MOUNT_WAIT_MS after the page started. The app chunk itself arrives at
+// about the time the first round answers, so the loading screen shows no later than a few frames
+// after it did when the app mounted on arrival.
+const firstRound = playing ? flowPastFirstRound(services.flow, APP_MOUNT_WAIT_MS) : Promise.resolve();
+void Promise.all([import('./app/mount.js'), table, firstRound]).then(([{ mountApp }]) => mountApp(root, services));

@@ -65,6 +65,42 @@ describe('play page: start-up order', () => {
     assert.ok(scripts.length + 1 <= 7, `the head fetches ${scripts.length + 1} scripts: ${entry}, ${scripts.join(', ')}`);
   });
 
+  it("React's first mount waits for the flow's first round, so it does not hold the streams call back", { timeout: 120_000 }, async () => {
+    // A slow first round (the configuration answers 1 s late): the app's code has long arrived
+    // when the first round answers.
+    await setLatency(demo, '/services/meta/configuration', 1000);
+    const { context, page } = await newPage(browser);
+    try {
+      await page.addInitScript(() => {
+        const seen: { mountedAt?: number; streamsAt?: number } = {};
+        (window as unknown as { startup: typeof seen }).startup = seen;
+        new MutationObserver((_records, observer) => {
+          if ((document.getElementById('root')?.childElementCount ?? 0) === 0) return;
+          seen.mountedAt = performance.now();
+          observer.disconnect();
+        }).observe(document, { childList: true, subtree: true });
+        new PerformanceObserver((list) => {
+          for (const entry of list.getEntries()) {
+            if (entry.name.includes('/services/playback/streams')) seen.streamsAt ??= entry.startTime;
+          }
+        }).observe({ type: 'resource', buffered: true });
+      });
+      await page.goto(demo.playUrl(`${FILM_HASH}?u=${TOKENS.adult}`));
+      await waitForPlayback(page, 0.3);
+      const seen = await page.evaluate(() => (window as unknown as { startup: { mountedAt?: number; streamsAt?: number } }).startup);
+      const app = await page.evaluate(() => performance.getEntriesByType('resource').find((entry) => /\/assets\/app-/.test(entry.name))?.responseEnd);
+      assert.ok(seen.mountedAt !== undefined && seen.streamsAt !== undefined && app !== undefined, JSON.stringify({ ...seen, app }));
+      assert.ok(app < seen.streamsAt, `the app's code arrived (${app.toFixed(0)} ms) before the first round answered`);
+      assert.ok(
+        seen.streamsAt <= seen.mountedAt,
+        `the streams call went out (${seen.streamsAt.toFixed(0)} ms) before React mounted (${seen.mountedAt.toFixed(0)} ms)`,
+      );
+    } finally {
+      await context.close();
+      await setLatency(demo, '/services/meta/configuration', 0);
+    }
+  });
+
   it('an English page never fetches the Arabic table; an Arabic page renders in Arabic from its first paint', { timeout: 120_000 }, async () => {
     const { context, page } = await newPage(browser);
     try {
