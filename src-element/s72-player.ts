@@ -12,8 +12,8 @@ import { createPlayerStore, type PlayerState } from './core/player-store.js';
 import { watchMediaMetadata } from './core/media-seek.js';
 import { handleRequest, REQUEST_EVENT_NAMES, type RequestContext } from './core/request-map.js';
 import type { DrmType, S72Content, S72PlayerConfig } from './core/types.js';
-import { sourceIdentity } from './core/source-identity.js';
-import { resolvePlaySession, sessionToken, type PlaySession } from './core/session/play-session.js';
+import type { PlaySession } from './core/session/play-session.js';
+import { SourceTracker } from './controllers/source-tracker.js';
 import type { S72MediaInformationLookup } from './core/media-information.js';
 import { MediaInformationController } from './controllers/media-information-controller.js';
 import { ThumbnailCache } from './core/thumbnails.js';
@@ -22,6 +22,7 @@ import { BufferingController } from './controllers/buffering-controller.js';
 import { EngineController, preloadContent } from './controllers/engine-controller.js';
 import { propertyProblems, usableSuggestions } from './controllers/property-checks.js';
 import { FullscreenController } from './controllers/fullscreen-controller.js';
+import { CoverFocusController, coverOf } from './controllers/cover-focus-controller.js';
 import { KeyboardController } from './controllers/keyboard-controller.js';
 import { LiveStatusController } from './controllers/live-status-controller.js';
 import { MediaEventsController } from './controllers/media-events-controller.js';
@@ -61,14 +62,6 @@ export { SEEK_STEP_S } from './controllers/keyboard-controller.js';
 const ENGINE_LOADERS: readonly EngineLoader[] = [shakaEngineLoader, nativeHlsEngineLoader];
 const HOST_KEYS = ['paused', 'ended', 'played', 'loaded', 'error', 'buffering', 'muted', 'controlsVisible', 'bigPlay', 'cast', 'adBreak', 'endScreen', 'suggestions', 'debug', 'mediaInformation'] as const;
 
-/** What covers the player's controls now: an ad break, the end screen, or nothing. */
-type Cover = 'ad' | 'end-screen' | null;
-
-function coverOf(state: PlayerState): Cover {
-  if (state.adBreak) return 'ad';
-  return state.endScreen && state.suggestions.length > 0 ? 'end-screen' : null;
-}
-const SOURCE_PROPERTIES = ['content', 'config', 'src', 'licenseUrl', 'keySystem', 'authToken'] as const;
 /** The properties whose values the element validates (`invalid_config`). */
 const CONFIG_PROPERTIES = ['config', 'keySystem', 'startTime', 'content', 'src'] as const;
 
@@ -321,13 +314,8 @@ export class S72Player extends PlayerMediaApi {
    * @type {S72MediaInformationLookup | null}
    */
   @property({ attribute: false }) mediaInformation: S72MediaInformationLookup | null = null;
-  private replacedPlayToken: string | null = null;
-  /** `sourceIdentity` of the source loaded last; null while none is set. */
-  private sourceKey: string | null = null;
-  // issue 22
-  /** What covers the controls (what it covers is `inert`), and a focus move it asks for. */
-  private cover: Cover = null;
-  private coverFocus: { to: Cover } | null = null;
+  /** The source in force, its play token and session. */
+  private readonly source = new SourceTracker(this);
 
   private readonly mediaElement = createMediaElement();
   /**
@@ -353,6 +341,9 @@ export class S72Player extends PlayerMediaApi {
     textContainer: () => this.renderRoot.querySelector('s72-subtitle-overlay')?.textContainer ?? null,
   });
   private readonly fullscreenControl = new FullscreenController(this);
+  // issue 22
+  /** What covers the controls (it makes them `inert`), and the focus when that changes. */
+  private readonly coverFocus = new CoverFocusController(this);
   /** [cast] the Google Cast sender (README "Casting and AirPlay"). */
   private readonly castControl = new CastController(this);
   /** [airplay] WebKit's AirPlay target picker. */
@@ -421,7 +412,7 @@ export class S72Player extends PlayerMediaApi {
    * `content.session.token`; null when none.
    */
   get playToken(): string | null {
-    return sessionToken(this.replacedPlayToken, this.content?.playToken, this.content?.session);
+    return this.source.playToken;
   }
   /**
    * The playback session in force, read-only: `{token, uid, olv, delpol, telemetry, s72usr}`, from
@@ -430,17 +421,11 @@ export class S72Player extends PlayerMediaApi {
    * @type {PlaySession}
    */
   get playSession(): PlaySession {
-    const token = this.playToken;
-    const session = this.content?.session;
-    if (this.sessionMemo?.token !== token || this.sessionMemo.session !== session) {
-      this.sessionMemo = { token, session, value: resolvePlaySession(token, session) };
-    }
-    return this.sessionMemo.value;
+    return this.source.playSession;
   }
-  private sessionMemo: { token: string | null; session: unknown; value: PlaySession } | null = null;
   /** Replaces the play token of the running session without reloading the video; blank tokens are ignored. */
   updatePlayToken(token: string): void {
-    if (token.trim()) this.replacedPlayToken = token.trim();
+    this.source.replacePlayToken(token);
   }
   /** The configuration in force: `config`, or `{}` when `config` is not an object. */
   get effectiveConfig(): S72PlayerConfig {
@@ -534,15 +519,10 @@ export class S72Player extends PlayerMediaApi {
     if (changed.has('config')) this.store.setOwners({ config: this.effectiveConfig });
     // player-and-client §3 "Player configuration", "Content": bad parts are reported, then ignored.
     for (const problem of propertyProblems(this, changed)) this.report(problem);
-    const sourceSet = Boolean(this.content || this.src);
-    const identity = sourceSet && SOURCE_PROPERTIES.some((key) => changed.has(key)) ? sourceIdentity(this) : this.sourceKey;
-    const newSource = sourceSet && identity !== this.sourceKey;
-    // A content equal by value to the one playing (a React parent building it on each render)
-    // keeps the refreshed play token and does not reload.
-    if (newSource) this.replacedPlayToken = null;
     if (changed.has('suggestions')) this.store.setUi({ suggestions: usableSuggestions(this.suggestions) });
-    this.sourceKey = sourceSet ? identity : null;
-    if (newSource) this.engines.sourceChanged();
+    // A content equal by value to the one playing (a React parent building it on each render)
+    // does not reload.
+    if (this.source.update(changed)) this.engines.sourceChanged();
     // issue 23: a table other than English is fetched on demand; until the first one is there no
     // text-bearing surface renders (a later change of language keeps the old texts meanwhile).
     const loaded = this.strings.translator(this.closest('[lang]')?.getAttribute('lang') ?? null);
@@ -556,25 +536,6 @@ export class S72Player extends PlayerMediaApi {
 
   protected override updated(changed: PropertyValues<this>): void {
     if (changed.has('muted') && this.video && this.video.muted !== this.muted) this.video.muted = this.muted;
-    const move = this.coverFocus;
-    this.coverFocus = null;
-    if (move) void this.moveFocus(move.to);
-  }
-
-  /**
-   * Keeps the keyboard focus in the player when a cover comes or goes while it is inside (what is
-   * covered turns `inert`, which drops the focus): onto the ad's play/pause button, the end screen's
-   * main suggestion, or back to the player's first control (WCAG 2.4.3).
-   */
-  private async moveFocus(to: Cover): Promise<void> {
-    const overlay = this.renderRoot.querySelector('s72-ad-overlay');
-    const endScreen = this.renderRoot.querySelector('s72-end-screen');
-    await Promise.all([overlay?.updateComplete, endScreen?.updateComplete]);
-    if (to !== coverOf(this.store.getState())) return;
-    if (to === 'ad') overlay?.focusControls();
-    else if (to === 'end-screen') {
-      if (!endScreen?.matches(':focus-within')) endScreen?.focusMain();
-    } else if (!this.matches(':focus-within')) this.focus();
   }
 
   protected override render() {
@@ -643,12 +604,7 @@ export class S72Player extends PlayerMediaApi {
   }
 
   private reflect(state: PlayerState): void {
-    // Read now, before any surface re-renders: whether the focus is inside when a cover comes or goes.
-    const cover = coverOf(state);
-    if (cover !== this.cover) {
-      if (this.matches(':focus-within')) this.coverFocus = { to: cover };
-      this.cover = cover;
-    }
+    this.coverFocus.track(state);
     this.toggleAttribute('paused', state.paused);
     this.toggleAttribute('buffering', state.buffering);
     this.toggleAttribute('controls-hidden', !state.controlsVisible);
