@@ -88,7 +88,7 @@ describe('play page: start-up order', () => {
       await page.goto(demo.playUrl(`${FILM_HASH}?u=${TOKENS.adult}`));
       await waitForPlayback(page, 0.3);
       const seen = await page.evaluate(() => (window as unknown as { startup: { mountedAt?: number; streamsAt?: number } }).startup);
-      const app = await page.evaluate(() => performance.getEntriesByType('resource').find((entry) => /\/assets\/app-/.test(entry.name))?.responseEnd);
+      const app = await page.evaluate(() => (performance.getEntriesByType('resource') as PerformanceResourceTiming[]).find((entry) => /\/assets\/app-/.test(entry.name))?.responseEnd);
       assert.ok(seen.mountedAt !== undefined && seen.streamsAt !== undefined && app !== undefined, JSON.stringify({ ...seen, app }));
       assert.ok(app < seen.streamsAt, `the app's code arrived (${app.toFixed(0)} ms) before the first round answered`);
       assert.ok(
