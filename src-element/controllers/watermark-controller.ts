@@ -15,7 +15,8 @@
  * MutationObserver sees the watermark, its ancestors, the video, the shadow root's styles or the
  * host's attributes change, and at the next animation frame after other nodes of the shadow root
  * change (once the source's first picture shows; while a source starts, the period and the changes
- * named first are what run, and the first picture is checked at its frame): a snapshot of computed styles, boxes and hit tests goes through `findTampering`
+ * named first are what run, and the first picture is checked at its frame): a snapshot of
+ * computed styles, boxes and hit tests goes through `findTampering`
  * (core/watermark/tamper-rules.ts lists every rule). Covering is found by hit testing the
  * watermark's box (one random point in each cell of a 4 × 2 grid, new points each check) through
  * every shadow root from the document down, with the watermark made hit-testable for that
