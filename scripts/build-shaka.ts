@@ -30,7 +30,12 @@
  *   the prefixed WebKit EME, the `MediaKeyStatusMap` argument-order fix and the server-certificate
  *   patch serve Safari before 12.1, Edge Legacy and smart TVs, which the ES2021 output cannot run
  *   on anyway; 3.4 KiB gz), FairPlay's Apple polyfill (FairPlay plays through native HLS), the
- *   UI, ads, cast, offline, HLS, MSF, DASH-JSON and the transmuxers.
+ *   UI, ads, cast, offline, HLS, MSF, DASH-JSON and the transmuxers;
+ * - exports only the part of shaka's API the player calls (`SHAKA_API` below), where the stock build
+ *   exports all of it: shaka's `@export` annotations are taken out of the sources it compiles, so
+ *   Closure renames, and drops where nothing reaches them, the methods the player never calls
+ *   (about 17 KiB gz of the 154). test/node/shaka-dash-build.test.ts checks that every class,
+ *   method, static and enum member the sources reach is in the compiled build.
  */
 import { createHash } from 'node:crypto';
 import { execFile } from 'node:child_process';
@@ -88,6 +93,109 @@ export const ENTRY_POINTS = [
 ];
 
 /**
+ * shaka's API as the player and its tests reach it at run time: the build's only exports. A dotted
+ * path names a class, a static or an enum member (`goog.exportSymbol`); `Class.prototype.method` an
+ * instance method (`goog.exportProperty`). Records (`shaka.extern.*`: the configuration, tracks,
+ * stats, the error's fields) need no entry: shaka declares them as externs, whose names Closure
+ * never renames. A new call into shaka goes here too; the Node test `shaka-dash-build` fails
+ * until it does.
+ */
+export const SHAKA_API = [
+  'shaka.Player',
+  'shaka.Player.version',
+  ...[
+    'addChaptersTrack',
+    'addEventListener',
+    'addThumbnailsTrack',
+    'attach',
+    'configure',
+    'destroy',
+    'getAudioTracks',
+    'getChaptersAsync',
+    'getChaptersTracks',
+    'getConfiguration',
+    'getImageTracks',
+    'getNetworkingEngine',
+    'getPlayheadTimeAsDate',
+    'getStats',
+    'getTextTracks',
+    'getThumbnails',
+    'getVideoTracks',
+    'isLive',
+    'keySystem',
+    'load',
+    'preload',
+    'removeEventListener',
+    'resetConfiguration',
+    'seekRange',
+    'selectAudioTrack',
+    'selectTextTrack',
+    'selectVideoTrack',
+    'setVideoContainer',
+  ].map((method) => `shaka.Player.prototype.${method}`),
+  'shaka.net.NetworkingEngine',
+  'shaka.net.NetworkingEngine.makeRequest',
+  'shaka.net.NetworkingEngine.registerScheme',
+  'shaka.net.NetworkingEngine.prototype.registerRequestFilter',
+  'shaka.net.NetworkingEngine.prototype.registerResponseFilter',
+  'shaka.net.NetworkingEngine.prototype.request',
+  'shaka.net.NetworkingEngine.PluginPriority.APPLICATION',
+  'shaka.net.NetworkingEngine.RequestType.MANIFEST',
+  'shaka.net.NetworkingEngine.RequestType.SEGMENT',
+  'shaka.net.NetworkingEngine.RequestType.LICENSE',
+  'shaka.net.NetworkingEngine.RequestType.SERVER_CERTIFICATE',
+  'shaka.net.HttpFetchPlugin',
+  'shaka.net.HttpFetchPlugin.parse',
+  'shaka.util.Error',
+  'shaka.util.Error.Severity.RECOVERABLE',
+  'shaka.util.Error.Category.NETWORK',
+  'shaka.util.Error.Code.BAD_HTTP_STATUS',
+  'shaka.util.AbortableOperation',
+  'shaka.polyfill.installAll',
+  // The plugins that register themselves (exported only so that a test can see they are there).
+  'shaka.dash.DashParser',
+  'shaka.net.HttpXHRPlugin',
+  'shaka.net.DataUriPlugin',
+  'shaka.text.VttTextParser',
+  'shaka.text.Mp4VttParser',
+  'shaka.text.TtmlTextParser',
+  'shaka.text.Mp4TtmlParser',
+  'shaka.abr.SimpleAbrManager',
+];
+
+/** The namespace of the generated source that exports `SHAKA_API` (an entry point of its own). */
+const API_NAMESPACE = 's72.shakaApi';
+
+/**
+ * The generated source: a `goog.require` of each namespace it exports from (the closest entry point,
+ * or the networking engine), then one export per path, in `SHAKA_API`'s order (a class before its
+ * members).
+ */
+function apiSource(): string {
+  const namespaces = [...ENTRY_POINTS, 'shaka.net.NetworkingEngine'].sort((a, b) => b.length - a.length);
+  const required = new Set<string>();
+  for (const path of SHAKA_API) {
+    const namespace = namespaces.find((candidate) => path === candidate || path.startsWith(`${candidate}.`));
+    if (!namespace) throw new Error(`build-shaka: ${path} is in no namespace the build provides`);
+    required.add(namespace);
+  }
+  const lines = [`goog.provide('${API_NAMESPACE}');`, ...[...required].sort().map((namespace) => `goog.require('${namespace}');`)];
+  for (const path of SHAKA_API) {
+    const [owner, method] = path.split('.prototype.');
+    lines.push(method ? `goog.exportProperty(${owner}.prototype, '${method}', ${path});` : `goog.exportSymbol('${path}', ${path});`);
+  }
+  return `${lines.join('\n')}\n`;
+}
+
+/**
+ * A source file of shaka without its `@export` annotations (`@exportInterface` and `@exportDoc`
+ * stay: they mark externs' fields and documentation).
+ */
+function withoutExports(code: string): string {
+  return code.replace(/\/\*\*[\s\S]*?\*\//g, (comment) => comment.replace(/@export(?![\w])/g, ''));
+}
+
+/**
  * shaka's externs (browser APIs it uses and its own `shaka.extern` types), but the Media Session
  * ones: only shaka's UI uses them, and this compiler's built-in externs declare the same names.
  */
@@ -115,6 +223,7 @@ function compilerFlags(shakaVersion: string): string[] {
     `--define=shaka.Player.version="v${shakaVersion}"`,
     '--dependency_mode=PRUNE',
     ...ENTRY_POINTS.map((namespace) => `--entry_point=goog:${namespace}`),
+    `--entry_point=goog:${API_NAMESPACE}`,
   ];
 }
 
@@ -167,6 +276,8 @@ export async function buildShakaDash({ force = false, log = console.log } = {}):
         closureLibrary: versionOf(join(MODULES, 'google-closure-library')),
         flags,
         wrapper: WRAPPER,
+        api: apiSource(),
+        stripExports: withoutExports.toString(),
         sources: sources.map((path) => relative(SHAKA, path)),
       }),
     )
@@ -186,11 +297,22 @@ export async function buildShakaDash({ force = false, log = console.log } = {}):
   const wrapper = join(work, 'wrapper.js');
   writeFileSync(wrapper, WRAPPER);
   const output = join(work, 'shaka-player.s72-dash.js');
+  const api = join(work, 's72-shaka-api.js');
+  writeFileSync(api, apiSource());
+  // shaka's code without its `@export`s (the externs as they are), so that SHAKA_API is the API.
+  const staged = sources.map((path) => {
+    const inShaka = relative(SHAKA, path);
+    if (inShaka.startsWith('externs')) return path;
+    const copy = join(work, 'shaka', inShaka);
+    mkdirSync(dirname(copy), { recursive: true });
+    writeFileSync(copy, withoutExports(readFileSync(path, 'utf8')));
+    return copy;
+  });
   // The file list goes through a flag file (command-line length).
   const flagFile = join(work, 'sources.flags');
-  writeFileSync(flagFile, [base, ...sources].map((path) => JSON.stringify(path)).join('\n') + '\n');
+  writeFileSync(flagFile, [base, api, ...staged].map((path) => JSON.stringify(path)).join('\n') + '\n');
 
-  log(`build-shaka: compiling shaka-player ${shakaVersion} (DASH, ${ENTRY_POINTS.length} entry points) with Closure Compiler…`);
+  log(`build-shaka: compiling shaka-player ${shakaVersion} (DASH, ${ENTRY_POINTS.length} entry points, ${SHAKA_API.length} exports) with Closure Compiler…`);
   try {
     await promisify(execFile)(COMPILER, [...flags, `--output_wrapper_file=${wrapper}`, `--js_output_file=${output}`, `--flagfile=${flagFile}`], {
       maxBuffer: 64 * 1024 * 1024,

@@ -49,7 +49,8 @@ function runtimePath(checker: ts.TypeChecker, symbol: ts.Symbol, receiver?: ts.T
 function shakaPathsUsed(): Set<string> {
   const configFile = ts.readConfigFile(join(ROOT, 'tsconfig.json'), ts.sys.readFile);
   const parsed = ts.parseJsonConfigFileContent(configFile.config, ts.sys, ROOT);
-  const sources = parsed.fileNames.filter((file) => /[\\/]src-element[\\/].*\.ts$/.test(file) && !file.endsWith('.d.ts'));
+  // The player's sources, and the media tests that drive the DASH build directly.
+  const sources = parsed.fileNames.filter((file) => /[\\/](src-element|test[\\/]media)[\\/].*\.ts$/.test(file) && !file.endsWith('.d.ts'));
   const program = ts.createProgram({ rootNames: sources, options: { ...parsed.options, noEmit: true } });
   const checker = program.getTypeChecker();
   const used = new Set<string>();
