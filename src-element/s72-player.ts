@@ -9,7 +9,7 @@ import { nativeHlsEngineLoader } from './core/engine/native-hls-loader.js';
 import { S72Error } from './core/errors.js';
 import { createTranslator, type Translator } from './core/i18n/index.js';
 import { createPlayerStore, type PlayerState } from './core/player-store.js';
-import { watchMediaMetadata } from './core/media-seek.js';
+import { hasPicture, watchMediaMetadata } from './core/media-seek.js';
 import { handleRequest, REQUEST_EVENT_NAMES, type RequestContext } from './core/request-map.js';
 import type { DrmType, S72Content, S72PlayerConfig } from './core/types.js';
 import type { PlaySession } from './core/session/play-session.js';
@@ -344,8 +344,10 @@ export class S72Player extends PlayerMediaApi {
   // issue 22
   /** What covers the controls (it makes them `inert`), and the focus when that changes. */
   private readonly coverFocus = new CoverFocusController(this);
-  /** [cast] the Google Cast sender (README "Casting and AirPlay"). */
-  private readonly castControl = new CastController(this);
+  /** [cast] the Google Cast sender (README "Casting and AirPlay"); it waits for the start's first picture. */
+  private readonly castControl = new CastController(this, {
+    starting: () => this.engines.loading || (this.engines.current !== null && !this.store.getState().error && !hasPicture(this.store.owners.media)),
+  });
   /** [airplay] WebKit's AirPlay target picker. */
   private readonly airplayControl = new AirPlayController(this);
   // player-and-client §8, §9

@@ -8,11 +8,15 @@
  * over; a command before then loads it too, so the answer (e.g. `cast_sdk_not_loaded`) is the
  * sender's own.
  *
+ * While the player is starting a source (`starting`: loading it, or loaded with no picture yet),
+ * the chunk and Google's Cast SDK wait, `CAST_START_WAIT_MS` at most: they do not compete with the
+ * manifest, the licence and the first segments. The cast button appears once they are in.
+ *
  * A chunk that cannot be downloaded is a recoverable `module_load_failed` (casting stays off,
  * playback is untouched), tried once per player, as the SDK is.
  */
 import type { ReactiveController } from 'lit';
-import type { Clock } from '../core/clock.js';
+import { systemClock, type Clock, type TimerHandle } from '../core/clock.js';
 import type { S72CastCommand } from '../core/cast/cast-commands.js';
 import { INITIAL_CAST_STATE, isCasting, type CastState } from '../core/cast/cast-state.js';
 import { castSupport } from '../core/cast/cast-support.js';
@@ -20,7 +24,7 @@ import type { CastSdkLoader } from '../core/cast/sdk-loader.js';
 import { moduleLoadFailed } from '../core/errors.js';
 import type { S72Content } from '../core/types.js';
 import type { CastSender } from './cast-sender.js';
-import type { PlayerHost } from './player-host.js';
+import { MediaListenersController, type PlayerHost } from './player-host.js';
 
 /** What the cast controller needs from the player. */
 export interface CastHost extends PlayerHost {
@@ -28,6 +32,8 @@ export interface CastHost extends PlayerHost {
   readonly content?: S72Content | null;
   /** The SDK loader; null or absent: the real script (`CAST_SDK_URL`). */
   castSdkLoader?: CastSdkLoader | null;
+  /** Whether the host has finished its first update (LitElement's `hasUpdated`). */
+  readonly hasUpdated: boolean;
 }
 
 export interface CastControllerOptions {
@@ -37,7 +43,17 @@ export interface CastControllerOptions {
   // §8
   /** "Reconnect reloads the page". */
   reload?: () => void;
+  // issue 23 "Code that a start does not need (casting, ...) loads on demand"
+  /**
+   * True while the player is starting a source (loading it, or loaded with no picture yet): casting
+   * waits until it is false, `CAST_START_WAIT_MS` at most. Default: never starting.
+   */
+  starting?: () => boolean;
 }
+
+// issue 23
+/** The longest the cast chunk and SDK wait for the player's start (ms). */
+export const CAST_START_WAIT_MS = 3000;
 
 export class CastController implements ReactiveController {
   private sender: CastSender | null = null;
@@ -45,6 +61,9 @@ export class CastController implements ReactiveController {
   private loadFailed = false;
   private connected = false;
   private readonly userAgent: () => string;
+  /** The `CAST_START_WAIT_MS` timer while casting waits for the start, and whether it has run out. */
+  private startWait: { handle: TimerHandle } | null = null;
+  private startWaitOver = false;
 
   constructor(
     private readonly host: CastHost,
@@ -52,6 +71,8 @@ export class CastController implements ReactiveController {
   ) {
     this.userAgent = options.userAgent ?? (() => (typeof navigator === 'undefined' ? '' : navigator.userAgent));
     host.addController(this);
+    // The first picture ends the start (the store may not update the host at that moment).
+    new MediaListenersController(host, { loadeddata: () => this.update(), error: () => this.update() });
   }
 
   /** The cast state now (also the store's `cast` row). */
@@ -72,7 +93,9 @@ export class CastController implements ReactiveController {
 
   hostConnected(): void {
     this.connected = true;
-    this.update();
+    // The first decision waits for the host's first update, where a source set before connecting
+    // is scheduled (so the start is seen); a host moved or re-inserted decides now.
+    if (this.host.hasUpdated) this.update();
   }
 
   hostUpdate(): void {
@@ -81,6 +104,7 @@ export class CastController implements ReactiveController {
 
   hostDisconnected(): void {
     this.connected = false;
+    this.stopStartWait();
   }
 
   /** One cast command (from `s72-cast-request`). */
@@ -90,13 +114,34 @@ export class CastController implements ReactiveController {
   }
 
   private update(): void {
-    if (this.sender || this.loading || this.loadFailed) return;
+    if (!this.connected || this.sender || this.loading || this.loadFailed) return;
     const support = castSupport(this.host.effectiveConfig, this.userAgent());
-    if (support === 'allowed') return void this.load();
+    if (support === 'allowed') {
+      if (!this.startWaitOver && this.options.starting?.()) return this.waitForStart();
+      this.stopStartWait();
+      return void this.load();
+    }
     // §5 "Casting requires cast config enabled with an appId": enabled without one shows the cast
     // button as unavailable (no chunk, no SDK: there is no receiver to cast to).
     const unavailable = support === 'no-app-id' ? 'no-app-id' : null;
     if (this.host.store.getState().cast.unavailable !== unavailable) this.host.store.setUi({ cast: { ...INITIAL_CAST_STATE, unavailable } });
+  }
+
+  private waitForStart(): void {
+    const clock = this.options.clock ?? systemClock;
+    this.startWait ??= {
+      handle: clock.setTimeout(() => {
+        this.startWait = null;
+        this.startWaitOver = true;
+        this.update();
+      }, CAST_START_WAIT_MS),
+    };
+  }
+
+  private stopStartWait(): void {
+    if (this.startWait === null) return;
+    (this.options.clock ?? systemClock).clearTimeout(this.startWait.handle);
+    this.startWait = null;
   }
 
   private load(): Promise<CastSender | null> {

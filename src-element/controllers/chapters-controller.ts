@@ -9,11 +9,9 @@
 import type { ReactiveController } from 'lit';
 import { chaptersFiles } from '../core/chapters.js';
 import type { Engine } from '../core/engine/engine.js';
+import { hasPicture } from '../core/media-seek.js';
 import type { S72Content } from '../core/types.js';
 import { MediaListenersController, type PlayerHost } from './player-host.js';
-
-/** `HTMLMediaElement.HAVE_CURRENT_DATA`: the frame at the position is there. */
-const HAVE_CURRENT_DATA = 2;
 
 export interface ChaptersHost extends PlayerHost {
   /** The content played (its `chapters`), or null. */
@@ -46,7 +44,7 @@ export class ChaptersController implements ReactiveController {
     const engine = store.owners.engine;
     const media = store.owners.media;
     if (!engine?.loadChapters || engine === this.askedOf || !store.getState().loaded) return;
-    if (!media || media.readyState < HAVE_CURRENT_DATA) return;
+    if (!hasPicture(media)) return;
     if (store.getState().live) return;
     this.askedOf = engine;
     const files = chaptersFiles(this.host.content, this.host.ownerDocument.baseURI);

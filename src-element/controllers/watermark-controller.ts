@@ -51,6 +51,7 @@ import { html, nothing, type ReactiveController } from 'lit';
 import { ref } from 'lit/directives/ref.js';
 import { systemClock, type IntervalClock, type TimerHandle } from '../core/clock.js';
 import type { S72Error } from '../core/errors.js';
+import { hasPicture } from '../core/media-seek.js';
 import {
   findTampering,
   inside,
@@ -178,9 +179,6 @@ interface VideoPlace {
 // Taken when the module loads: a script that patches the prototype later cannot keep the media playing.
 // `undefined` where there is no DOM (the module is imported for server rendering, where nothing plays).
 const pauseMedia: HTMLMediaElement['pause'] | undefined = typeof HTMLMediaElement === 'undefined' ? undefined : HTMLMediaElement.prototype.pause;
-
-/** `HTMLMediaElement.HAVE_CURRENT_DATA`: the media has a picture to show. */
-const HAVE_CURRENT_DATA = 2;
 
 /** Whether the browser reports occlusion (IntersectionObserver `trackVisibility`, Chromium). */
 const occlusionReported = typeof IntersectionObserverEntry !== 'undefined' && 'isVisible' in IntersectionObserverEntry.prototype;
@@ -401,7 +399,7 @@ export class WatermarkController implements ReactiveController {
     previous?.removeEventListener('loadeddata', this.#onPicture);
     previous?.removeEventListener('emptied', this.#onPicture);
     const media = (this.#media = this.#host.store.owners.media ?? null);
-    this.#pictureShown = (media?.readyState ?? 0) >= HAVE_CURRENT_DATA;
+    this.#pictureShown = hasPicture(media);
     // issue 25 item 1 (a): where the player put it, to be found there at every check.
     this.#videoPlace = media && media.getRootNode() === this.#host.shadowRoot ? { media, parent: media.parentNode } : null;
     if (!media) return;

@@ -70,6 +70,14 @@ export function mediaPosition(media: HTMLMediaElement): number {
   return pendingSeeks.get(media) ?? media.currentTime;
 }
 
+/** `HTMLMediaElement.HAVE_CURRENT_DATA`: the media has the frame at its position, a picture to show. */
+export const HAVE_CURRENT_DATA = 2;
+
+/** Whether `media` has a picture to show (the frame at its position is there). */
+export function hasPicture(media: HTMLMediaElement | null | undefined): boolean {
+  return (media?.readyState ?? 0) >= HAVE_CURRENT_DATA;
+}
+
 // player-and-client §5 "Play and pause act only when content is loaded with a duration"
 /** Whether `media` has loaded a source with a duration (a positive number; Infinity for live). */
 export function hasDuration(media: HTMLMediaElement | null | undefined): boolean {

@@ -15,7 +15,9 @@ import type { S72Error } from '../../src-element/core/errors.js';
 import type { S72CastChange } from '../../src-element/events.js';
 import { CAST_SDK_URL } from '../../src-element/core/cast/cast-constants.js';
 import { FakeCast } from '../helpers/fake-cast.js';
-import { MEDIA, demoUrl, nextEvent, until } from '../helpers/demo.js';
+import { MEDIA, demoControl, demoUrl, nextEvent, until } from '../helpers/demo.js';
+import { CAST_START_WAIT_MS } from '../../src-element/controllers/cast-controller.js';
+import type { CastSdkLoader } from '../../src-element/core/cast/sdk-loader.js';
 
 const SLUG = '/film/night-harbour';
 const content = () => ({ slug: SLUG, title: 'Night Harbour', authorization: 'viewer-token', assets: { mp4: { url: demoUrl(MEDIA.mp4) } } });
@@ -93,6 +95,39 @@ describe('casting (<s72-player> with the fake Cast framework)', function () {
     expect(fake.optionsSet.at(-1)).to.deep.equal({ receiverApplicationId: 'ABCD1234', autoJoinPolicy: 'origin_scoped' });
     expect(element.store.getState().cast.connectionStatus).to.equal('NOT_CONNECTED');
     expect(castButton(element).getAttribute('aria-label')).to.equal('Cast');
+  });
+
+  // issue 23: casting loads on demand, after the start.
+  it('the cast chunk and the SDK wait for the first picture of the source that is starting, 3 s at most', async () => {
+    const videoOf = (element: S72Player) => element.shadowRoot!.querySelector('video')!;
+    // A source that shows its picture: the SDK is asked for only once the picture is there.
+    let readyStateAtLoad = -1;
+    let first: S72Player | null = null;
+    const watching: CastSdkLoader = (options) => {
+      readyStateAtLoad = first ? videoOf(first).readyState : -1;
+      return fake.loader(options);
+    };
+    first = await fixture<S72Player>(html`<s72-player muted .castSdkLoader=${watching} .config=${CONFIG} .content=${content()}></s72-player>`);
+    await until(() => fake.injectedUrls.length === 1, 'the SDK is asked for');
+    expect(readyStateAtLoad, 'the picture was there when the SDK was asked for').to.be.at.least(2);
+
+    // A source whose bytes come 5 s late: nothing of casting during the wait, then the SDK at 3 s.
+    FakeCast.uninstall();
+    fake = new FakeCast();
+    await demoControl('latency', { path: MEDIA.mp4, ms: 5000 });
+    try {
+      const slow = { ...content(), assets: { mp4: { url: `${demoUrl(MEDIA.mp4)}?start=${Date.now()}` } } };
+      const started = performance.now();
+      const second = await fixture<S72Player>(html`<s72-player muted .castSdkLoader=${fake.loader} .config=${CONFIG} .content=${slow}></s72-player>`);
+      await new Promise((resolve) => setTimeout(resolve, 1500));
+      expect(fake.injectedUrls, 'no SDK while the source starts').to.deep.equal([]);
+      await until(() => fake.injectedUrls.length === 1, 'the SDK after 3 s at most', 10_000);
+      expect(performance.now() - started, 'not before the 3 s').to.be.at.least(CAST_START_WAIT_MS);
+      expect(videoOf(second).readyState, 'still no picture').to.be.lessThan(2);
+      await until(() => !castButton(second).hidden, 'the cast button shows');
+    } finally {
+      await demoControl('latency', { path: MEDIA.mp4, ms: 0 });
+    }
   });
 
   it('no devices: no cast button; the SDK unavailable: cast_sdk_not_loaded, playback unaffected', async () => {
