@@ -229,7 +229,7 @@ describe('a11y: axe reports no WCAG 2.2 A/AA violation in any player state', () 
         await hoverPlayer(page);
         await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
         const stops = await tabThroughPlayer(page);
-        assert.ok(stops.length >= 5, `Tab reached ${stops.length} controls in the player: ${JSON.stringify(stops)}`);
+        assert.ok(stops.length >= 5, `Tab reached ${stops.length} controls in the player on ${page.url()}: ${JSON.stringify(stops)}`);
         const unnamed = stops.filter((stop) => stop.name === '' || stop.role === '' || stop.role === 'ignored' || stop.role === 'generic');
         assert.deepEqual(unnamed, [], `controls without a role or name on ${page.url()}`);
       }

@@ -100,9 +100,11 @@ function durationOf(event: Event): number {
 /**
  * Issue 22 item 9: the play page has nothing else to type into, so the player takes the keyboard
  * focus when it mounts and its shortcuts (Space/K, F, M, arrows) work at once, without a first Tab.
- * `player.focus()` lands on the player's first enabled control; once the media has loaded that is
- * the play/pause button (before, it may be disabled), so the focus is placed again on `loadeddata`
- * unless the viewer has moved it (a key or a pointer press since). `focusVisible: false` paints no
+ * `player.focus()` lands on the player's first enabled control; once the source has loaded that is
+ * the play/pause button (before, it is disabled and the first enabled control is the mute button),
+ * so the focus is placed again at the frame after `s72-loaded`, once the controls have rendered the
+ * loaded state, unless the viewer has moved it (a key or a pointer press since). Not on the media's
+ * `loadeddata`: a preloaded source has its first picture before the engine reports it loaded. `focusVisible: false` paints no
  * focus ring (the viewer did not move the focus), which also lets the controls hide as usual (the
  * idle rule keeps them up only for a `:focus-visible` focus). Never steals the focus: not when
  * something else on the page has it, nor inside a frame that does not have it (a partner's page
@@ -131,13 +133,19 @@ export function focusPlayerOnMount(player: HTMLElement): () => void {
   void (player as HTMLElement & { updateComplete?: Promise<unknown> }).updateComplete?.then(() => {
     if (!cancelled) frame = requestAnimationFrame(focus);
   });
-  player.addEventListener('loadeddata', focus, { once: true });
+  // The play button is enabled by the loaded state, which the controls render in their next update.
+  const onLoaded = () => {
+    if (cancelled) return;
+    cancelAnimationFrame(frame);
+    frame = requestAnimationFrame(focus);
+  };
+  player.addEventListener('s72-loaded', onLoaded, { once: true });
   window.addEventListener('keydown', onViewer, { capture: true, once: true });
   window.addEventListener('pointerdown', onViewer, { capture: true, once: true });
   return () => {
     cancelled = true;
     cancelAnimationFrame(frame);
-    player.removeEventListener('loadeddata', focus);
+    player.removeEventListener('s72-loaded', onLoaded);
     window.removeEventListener('keydown', onViewer, { capture: true });
     window.removeEventListener('pointerdown', onViewer, { capture: true });
   };
