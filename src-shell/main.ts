@@ -18,21 +18,29 @@ import './styles.css';
 /** Longest wait for the flow's first round before the app mounts anyway, ms. */
 const APP_MOUNT_WAIT_MS = 1500;
 
-/** Resolves once the flow is past loading its item (any other state), or after `capMs`. */
+/**
+ * Resolves once the flow is past loading its item (any other state), or after `capMs`; marks which
+ * came first (`s72-play:app-mount`, `detail.after`: `'first-round'` or `'cap'`).
+ */
 function flowPastFirstRound(flow: Pick<PlayFlow, 'getState' | 'subscribe'>, capMs: number): Promise<void> {
   const past = (): boolean => {
     const state = flow.getState();
     return state.status !== 'idle' && !(state.status === 'loading' && state.phase === 'item');
   };
+  const mark = (after: 'first-round' | 'cap'): void => void performance.mark('s72-play:app-mount', { detail: { after } });
   return new Promise((resolve) => {
-    if (past()) return resolve();
-    const timer = setTimeout(done, capMs);
+    if (past()) {
+      mark('first-round');
+      return resolve();
+    }
+    const timer = setTimeout(() => done('cap'), capMs);
     const unsubscribe = flow.subscribe(() => {
-      if (past()) done();
+      if (past()) done('first-round');
     });
-    function done(): void {
+    function done(after: 'first-round' | 'cap'): void {
       clearTimeout(timer);
       unsubscribe();
+      mark(after);
       resolve();
     }
   });
