@@ -116,6 +116,8 @@ export const SHAKA_API = [
     'getConfiguration',
     'getImageTracks',
     'getNetworkingEngine',
+    // Read by a test: shaka's own copy of the playback rate.
+    'getPlaybackRate',
     'getPlayheadTimeAsDate',
     'getStats',
     'getTextTracks',
@@ -132,6 +134,7 @@ export const SHAKA_API = [
     'selectTextTrack',
     'selectVideoTrack',
     'setVideoContainer',
+    'trickPlay',
   ].map((method) => `shaka.Player.prototype.${method}`),
   'shaka.net.NetworkingEngine',
   'shaka.net.NetworkingEngine.makeRequest',

@@ -93,7 +93,9 @@ export abstract class PlayerMediaApi extends LitElement {
     return this.video?.playbackRate ?? 1;
   }
   set playbackRate(rate: number) {
-    if (this.video && Number.isFinite(rate) && rate > 0) this.video.playbackRate = rate;
+    if (!this.video || !Number.isFinite(rate) || rate <= 0) return;
+    this.video.playbackRate = rate;
+    this.store.owners.engine?.setPlaybackRate?.(rate);
   }
   /**
    * Pauses playback. Acts only once the source is loaded with a duration; while it is loading, it

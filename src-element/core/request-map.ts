@@ -134,6 +134,7 @@ export const REQUEST_MAP: { readonly [K in S72RequestEventName]: RequestHandler<
     // The default rate too: it is what the store reads while the engine holds the rate at 0.
     owners.media.defaultPlaybackRate = rate;
     owners.media.playbackRate = rate;
+    owners.engine?.setPlaybackRate?.(rate);
   },
   's72-seek-to-live-request': ({ owners, state }) => {
     if (!owners.media || !state.canSeek || !state.live) return;

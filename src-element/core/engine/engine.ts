@@ -180,6 +180,13 @@ export interface Engine {
   /** Pins a rendition (disabling ABR), or `null` to return to automatic selection. */
   selectVideoTrack(id: string | null): void;
   selectAudioTrack(id: string): void;
+  /**
+   * Applies the viewer's playback rate (a positive number, 1 is normal speed) in the engine's own
+   * rate control at once, for engines that hold the rate themselves (shaka holds it at 0 while
+   * buffering, then restores its own copy). The media element's `playbackRate` is set by the caller
+   * too. Optional: without it the media element's rate is all there is.
+   */
+  setPlaybackRate?(rate: number): void;
   /** Shows a text track, or hides text with `null`. */
   selectTextTrack(id: string | null): void;
   // player-and-client §2 "Subtitle overlay sized to the video"

@@ -174,6 +174,8 @@ class ShakaEngine implements Engine {
   private licenseHeaders: Readonly<Record<string, string>> = {};
   private manifestProxy: string | null = null;
   private destroyed: Promise<void> | undefined;
+  /** Whether shaka's rate control is there: from the end of a load to the next load or the destroy. */
+  private rateControlled = false;
   /** Shaka's own init-data transform (FairPlay's), kept for what the ClearKey transform does not handle. */
   private readonly defaultInitDataTransform: (initData: Uint8Array, initDataType: string, drmInfo: unknown) => Uint8Array;
   // issue 22 item 1; player-and-client §8 "Missing-subtitle load errors are only logged"
@@ -278,6 +280,7 @@ class ShakaEngine implements Engine {
   }
 
   async load(source: EngineSource, startTime?: number, options: { onAttached?: () => void } = {}): Promise<void> {
+    this.rateControlled = false;
     this.licenseHeaders = { ...source.licenseHeaders };
     this.manifestProxy = source.manifestProxy ?? null;
     this.licencesPending = 0;
@@ -329,10 +332,19 @@ class ShakaEngine implements Engine {
       if (source.kind !== 'mp4') options.onAttached?.();
       const preloaded = await preloading;
       await this.player.load(preloaded ?? source.url, startTime ?? null, MIME_TYPES[source.kind]);
+      this.rateControlled = true;
     } catch (error) {
       const mapped = this.report(error as EngineErrorLike);
       throw mapped ?? error;
     }
+  }
+
+  // issue 26 (the lifecycle "x2" flake): shaka learns a rate set on the media only when the media's
+  // `ratechange` is dispatched; its rate control, ending a buffering hold before that, put the old
+  // rate back, and then read that old rate from the event. `trickPlay(rate, false)` sets shaka's own
+  // rate at once (the same steps as its `ratechange` handler, without a trick-play track).
+  setPlaybackRate(rate: number): void {
+    if (this.rateControlled && Number.isFinite(rate) && rate > 0) this.player.trickPlay(rate, false);
   }
 
   seekRange(): { start: number; end: number } {
@@ -503,6 +515,7 @@ class ShakaEngine implements Engine {
 
   destroy(): Promise<void> {
     this.destroyed ??= (async () => {
+      this.rateControlled = false;
       this.emitter.clear();
       this.video.removeEventListener('playing', this.onPlaying);
       this.video.removeEventListener('waiting', this.onWaiting);
