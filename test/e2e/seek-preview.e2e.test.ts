@@ -130,6 +130,12 @@ function pngGrid(page: Page, base64: string, inset: number): Promise<number[]> {
  * The film's frame at `time`, as a grey-level grid: from its clear progressive MP4 (the same
  * picture as every rendition), decoded by a `<video>` of the page. Not the player's own video: the
  * play page plays the DRM (CENC) rendition, whose decrypted frames a page cannot read back.
+ *
+ * The frame is drawn once the video has presented it (`requestVideoFrameCallback` with that media
+ * time), not at `seeked` alone: on a busy machine a draw right after `seeked` can still give the
+ * frame of the seek before (a CI run compared the tile at 54 s with the frame at 46 s that way).
+ * So the video is in the page (rendered, nearly transparent, behind everything), where frames are
+ * presented and the callback runs.
  */
 function frameGrid(page: Page, time: number): Promise<number[]> {
   return page.evaluate(
@@ -140,11 +146,25 @@ function frameGrid(page: Page, time: number): Promise<number[]> {
         video = holder.__filmFrames = document.createElement('video');
         video.muted = true;
         video.preload = 'auto';
+        video.style.cssText = 'position: fixed; left: 0; top: 0; width: 160px; height: 90px; opacity: 0.01; pointer-events: none; z-index: -1';
         video.src = src;
+        document.body.append(video);
         await new Promise((resolve) => video!.addEventListener('loadeddata', resolve, { once: true }));
       }
-      const seeked = new Promise((resolve) => video.addEventListener('seeked', resolve, { once: true }));
-      video.currentTime = time;
+      const v = video;
+      // Each presented frame's media time until it is within a frame of `time` (10 s at most).
+      // No named inner functions: the test's compiler would wrap them in a helper the page lacks.
+      const seeked = new Promise((resolve) => v.addEventListener('seeked', resolve, { once: true }));
+      v.currentTime = time;
+      const deadline = performance.now() + 10_000;
+      let last = NaN;
+      while (!(Math.abs(last - time) < 0.05)) {
+        if (performance.now() > deadline) throw new Error(`the film's frame at ${time} s was never presented (last: ${last} s)`);
+        last = await Promise.race([
+          new Promise<number>((resolve) => v.requestVideoFrameCallback((_now, frame) => resolve(frame.mediaTime))),
+          new Promise<number>((resolve) => setTimeout(() => resolve(NaN), 1_000)),
+        ]);
+      }
       await seeked;
       const canvas = new OffscreenCanvas(cols, rows);
       const ctx = canvas.getContext('2d')!;
@@ -153,7 +173,7 @@ function frameGrid(page: Page, time: number): Promise<number[]> {
       const tile = new OffscreenCanvas(w, h);
       const tileCtx = tile.getContext('2d')!;
       tileCtx.imageSmoothingQuality = 'high';
-      tileCtx.drawImage(video, 0, 0, w, h);
+      tileCtx.drawImage(v, 0, 0, w, h);
       ctx.drawImage(tile, w * crop.x, h * crop.y, w * crop.width, h * crop.height, 0, 0, cols, rows);
       const data = ctx.getImageData(0, 0, cols, rows).data;
       const grid: number[] = [];
