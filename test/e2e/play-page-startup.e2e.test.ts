@@ -117,7 +117,7 @@ describe('play page: start-up order', () => {
     }
   });
 
-  it('an English page never fetches the Arabic table; an Arabic page renders in Arabic from its first paint', { timeout: 120_000 }, async () => {
+  it('an English page never fetches the Arabic table nor the user-agent parser; an Arabic page renders in Arabic from its first paint', { timeout: 120_000 }, async () => {
     const { context, page } = await newPage(browser);
     try {
       const scripts: string[] = [];
@@ -141,6 +141,8 @@ describe('play page: start-up order', () => {
       await page.goto(demo.playUrl(`${FILM_HASH}?u=${TOKENS.adult}&lang=en`));
       await waitForPlayback(page, 0.3);
       assert.ok(!scripts.some((path) => AR_CHUNK.test(path)), scripts.join('\n'));
+      // Chromium's client hints settle the device check: the user-agent parser (ua-parser-js) is not fetched.
+      assert.ok(!scripts.some((path) => /^\/play\/assets\/user-agent-[\w-]+\.js$/.test(path)), scripts.join('\n'));
       assert.equal(await page.evaluate(() => (window as unknown as { firstRender: { lang?: string } }).firstRender.lang), 'en');
 
       // A new document (the same address but for its fragment would only change the hash).

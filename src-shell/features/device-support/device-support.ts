@@ -1,14 +1,15 @@
 /**
  * Device support check of the play page (play-page §4 step 5, §9 "Device matrix", "Restriction
  * toggles"; player-and-client §5 restrictions). Pure except {@link detectDevice}, which reads the
- * browser (user agent and, where available, `navigator.userAgentData` high-entropy values).
+ * browser: a Chromium browser's client hints (`navigator.userAgentData`) when they settle it, else
+ * the user agent through ua-parser-js (user-agent.ts), loaded only then (issue 23: ~9 KiB gzip and
+ * tens of ms of regexes off the play page's start in Chrome, Edge and Opera).
  *
  * The matrix (play-page §9):
  * - Chrome, Edge, Firefox, Opera: yes on Windows 11, Windows 10, macOS, iOS and Android; maybe on Linux.
  * - Safari: macOS and iOS only.
  * - Any other browser or OS: no.
  */
-import { parseUA } from './ua-parser.js';
 
 /** `maybe`: may work, not tested (play-page §9: Linux). */
 export type SupportLevel = 'yes' | 'maybe' | 'no';
@@ -70,7 +71,8 @@ export interface ClientHints {
 /** Windows `platformVersion` major from which it is Windows 11 (Microsoft's UA-CH guidance). */
 export const WINDOWS_11_MIN_PLATFORM_MAJOR = 13;
 
-function browserOf(name: string): BrowserName {
+/** The matrix's browser for a browser name (ua-parser-js's, or a client-hints brand). */
+export function browserOf(name: string): BrowserName {
   const n = name.toLowerCase();
   // Order matters: Edge and Opera say "Chrome" too; every iOS browser says "Safari".
   if (n.includes('edge')) return 'Edge';
@@ -83,7 +85,8 @@ function browserOf(name: string): BrowserName {
 
 const LINUX_DISTROS = new Set(['linux', 'ubuntu', 'debian', 'fedora', 'mint', 'arch', 'gentoo', 'redhat', 'red hat', 'suse', 'opensuse', 'centos', 'slackware', 'mandriva', 'kubuntu', 'xubuntu', 'deepin', 'manjaro', 'elementary os', 'zenwalk', 'pclinuxos', 'mageia', 'sabayon', 'linpus', 'vectorlinux']);
 
-function osOf(name: string, version: string, hints: ClientHints): OsName {
+/** The matrix's platform for an OS name (ua-parser-js's, or a client-hints platform) and version. */
+export function osOf(name: string, version: string, hints: ClientHints): OsName {
   const n = name.toLowerCase();
   if (n === 'windows') {
     if (version !== '10') return 'other'; // 7, 8, 8.1, XP…: outside the matrix
@@ -95,33 +98,6 @@ function osOf(name: string, version: string, hints: ClientHints): OsName {
   if (n === 'android') return 'Android';
   if (LINUX_DISTROS.has(n)) return 'Linux';
   return 'other';
-}
-
-/**
- * Parses a user agent (ua-parser-js) into the matrix's browser and OS. Pure.
- *
- * Windows 11 and 10 send the same UA (`Windows NT 10.0`); pass `hints.platformVersion` to tell them
- * apart (without it, Windows 10 is assumed).
- */
-export function parseUserAgent(userAgent: string, hints: ClientHints = {}): DeviceInfo {
-  const result = parseUA(userAgent);
-  const browserName = result.browser.name ?? '';
-  const osName = result.os.name ?? '';
-  let os = osOf(osName, result.os.version ?? '', hints);
-  const model = (result.device.model ?? '').toLowerCase();
-  // iPadOS 13+ Safari asks for the desktop site: "Macintosh" with touch points.
-  if (os === 'macOS' && (hints.maxTouchPoints ?? 0) > 1) os = 'iOS';
-  const deviceType = result.device.type ?? '';
-  const mobile = os === 'iOS' || os === 'Android' || deviceType === 'mobile' || deviceType === 'tablet';
-  return {
-    browser: browserOf(browserName),
-    browserName,
-    browserVersion: result.browser.version ?? '',
-    os,
-    osName,
-    mobile,
-    iphone: model === 'iphone' || model === 'ipod' || /\b(?:iPhone|iPod)\b/.test(userAgent),
-  };
 }
 
 /** The matrix's level for a browser and OS; anything outside it is `no`. Pure. */
@@ -266,18 +242,98 @@ export function sameSupport(a: DeviceSupport | undefined, b: DeviceSupport | und
   );
 }
 
+/** A brand of `navigator.userAgentData.brands` (low entropy: the major version). */
+export interface UserAgentBrand {
+  brand: string;
+  version: string;
+}
+
 /** The slice of `navigator` {@link detectDevice} reads; tests pass their own. */
 export interface NavigatorLike {
   userAgent: string;
   maxTouchPoints?: number;
   userAgentData?: {
+    /** Chromium browsers (in a secure context): the browser's brands, GREASE brands included. */
+    brands?: readonly UserAgentBrand[];
+    /** Chromium browsers: a phone-sized device. */
+    mobile?: boolean;
+    /** Chromium browsers: `Windows`, `macOS`, `Linux`, `Android`, `Chrome OS`, … */
+    platform?: string;
     getHighEntropyValues?(hints: string[]): Promise<{ platformVersion?: string }>;
   } | undefined;
 }
 
 /**
- * Reads the current device: the user agent, plus `platformVersion` from
- * `navigator.userAgentData.getHighEntropyValues` on Windows (to tell 11 from 10). Never rejects.
+ * The brands whose browser the client hints settle on their own. Any other brand (Samsung Internet,
+ * Opera GX, Brave, Android WebView, …) leaves the answer to the user agent (ua-parser-js), as do
+ * browsers without client hints (Firefox, Safari, every iOS browser).
+ */
+const CLIENT_HINT_BRANDS: ReadonlyMap<string, MatrixBrowser> = new Map([
+  ['Google Chrome', 'Chrome'],
+  ['Chromium', 'Chrome'],
+  ['HeadlessChrome', 'Chrome'],
+  ['Microsoft Edge', 'Edge'],
+  ['Opera', 'Opera'],
+]);
+/**
+ * The platforms the client hints settle (anything else is left to the user agent), each with what
+ * the user agent of that platform says: hints and user agent must agree (an overridden user agent,
+ * e.g. DevTools' or a test's device emulation, keeps the browser's real hints).
+ */
+const CLIENT_HINT_PLATFORMS: ReadonlyMap<string, (userAgent: string) => boolean> = new Map([
+  ['Windows', (ua: string) => /\bWindows NT\b/.test(ua)],
+  ['macOS', (ua: string) => /\bMacintosh\b/.test(ua)],
+  ['Linux', (ua: string) => /\bLinux\b/.test(ua) && !/\b(?:Android|CrOS)\b/.test(ua)],
+  ['Android', (ua: string) => /\bAndroid\b/.test(ua)],
+]);
+/** What the user agent of each browser the hints settle says (the same agreement as for the platform). */
+const CLIENT_HINT_USER_AGENTS: Readonly<Record<MatrixBrowser, (userAgent: string) => boolean>> = {
+  Chrome: (ua) => /\b(?:Headless)?Chrome\/\d/.test(ua) && !/\b(?:Edge?|EdgA|OPR|Opera|SamsungBrowser|YaBrowser|UCBrowser|Vivaldi|Firefox|CriOS)\//.test(ua),
+  Edge: (ua) => /\bEdgA?\/\d/.test(ua),
+  Opera: (ua) => /\bOPR\/\d/.test(ua),
+  Firefox: () => false,
+  Safari: () => false,
+};
+/** GREASE brands (`Not:A-Brand`, `Not)A;Brand`, …): meaningless by design. */
+const GREASE_BRAND = /^not[^a-z]*a[^a-z]*brand$/i;
+
+/**
+ * The device from a Chromium browser's low-entropy client hints (`navigator.userAgentData`: brands,
+ * platform, mobile), or `undefined` when they do not settle it (no hints, a brand or platform
+ * outside the known ones, a user agent that names another browser or platform): the same answer as `parseUserAgent` (user-agent.ts) gives for these browsers,
+ * without parsing the user agent. `hints.platformVersion` tells Windows 11 from 10 as there. Pure.
+ */
+export function deviceFromClientHints(data: NavigatorLike['userAgentData'], userAgent: string, hints: ClientHints = {}): DeviceInfo | undefined {
+  const platform = data?.platform;
+  const brands: readonly UserAgentBrand[] | undefined = Array.isArray(data?.brands) ? data.brands : undefined;
+  if (!brands || typeof platform !== 'string' || !CLIENT_HINT_PLATFORMS.get(platform)?.(userAgent)) return undefined;
+  let named: { browser: MatrixBrowser; brand: UserAgentBrand } | undefined;
+  for (const brand of brands) {
+    if (typeof brand?.brand !== 'string' || GREASE_BRAND.test(brand.brand)) continue;
+    const browser = CLIENT_HINT_BRANDS.get(brand.brand);
+    if (!browser) return undefined;
+    // Edge and Opera list "Chromium" too: their own brand names the browser (and "Google Chrome" the name).
+    if (!named || (named.browser === 'Chrome' && (browser !== 'Chrome' || named.brand.brand === 'Chromium'))) named = { browser, brand };
+  }
+  if (!named || !CLIENT_HINT_USER_AGENTS[named.browser](userAgent)) return undefined;
+  // Windows 11 also says "Windows NT 10.0"; an older Windows is outside the matrix.
+  const os = osOf(platform, platform === 'Windows' && /Windows NT 10\.0/.test(userAgent) ? '10' : '', hints);
+  return {
+    browser: named.browser,
+    browserName: named.brand.brand,
+    browserVersion: String(named.brand.version ?? ''),
+    os,
+    osName: platform,
+    mobile: os === 'Android' || data?.mobile === true,
+    iphone: false,
+  };
+}
+
+/**
+ * Reads the current device: a Chromium browser's client hints when they settle it
+ * ({@link deviceFromClientHints}), else the user agent (ua-parser-js, loaded on first use), plus
+ * `platformVersion` from `navigator.userAgentData.getHighEntropyValues` on Windows (to tell 11 from
+ * 10). Rejects only when the user-agent parser's code cannot be loaded.
  */
 export async function detectDevice(nav: NavigatorLike | undefined = globalThis.navigator as NavigatorLike | undefined): Promise<DeviceInfo> {
   const userAgent = nav?.userAgent ?? '';
@@ -290,12 +346,17 @@ export async function detectDevice(nav: NavigatorLike | undefined = globalThis.n
       /* no hint: Windows 10 is assumed */
     }
   }
+  const fromHints = deviceFromClientHints(nav?.userAgentData, userAgent, hints);
+  if (fromHints) return fromHints;
+  // issue 23: ua-parser-js (~9 KiB gzip) is a chunk of its own, fetched only by browsers that need it.
+  const { parseUserAgent } = await import('./user-agent.js');
   return parseUserAgent(userAgent, hints);
 }
 
 /**
- * The whole check for this browser: {@link detectDevice} then {@link checkDeviceSupport}. Never
- * rejects. Use as the `check` of `DeviceSupportMonitor`.
+ * The whole check for this browser: {@link detectDevice} then {@link checkDeviceSupport}. Rejects
+ * only when the user-agent parser's code cannot be loaded. Use as the `check` of
+ * `DeviceSupportMonitor`.
  */
 export async function checkCurrentDevice(options: CheckOptions & { navigator?: NavigatorLike | undefined } = {}): Promise<DeviceSupport> {
   const { navigator: nav, ...check } = options;

@@ -6,11 +6,12 @@ import {
   supportForStream,
   DEFAULT_RESTRICTIONS,
   detectDevice,
-  parseUserAgent,
+  deviceFromClientHints,
   restrictionsFromToggles,
   type DeviceRestrictions,
   type SupportLevel,
 } from '../../../src-shell/features/device-support/device-support.js';
+import { parseUserAgent } from '../../../src-shell/features/device-support/user-agent.js';
 import { DEVICE_SUPPORT_RECHECK_MS, DeviceSupportMonitor } from '../../../src-shell/features/device-support/monitor.js';
 import { UA } from './user-agents.js';
 
@@ -92,6 +93,71 @@ describe('device support: detectDevice reads userAgentData for Windows 11', () =
   it('reads the real navigator by default (this Chromium)', async () => {
     const device = await detectDevice();
     expect(device.browser).to.equal('Chrome');
+  });
+});
+
+describe('device support: a Chromium browser\'s client hints settle it without the user-agent parser (issue 23)', () => {
+  const GREASE = { brand: 'Not:A-Brand', version: '8' };
+  const hints = (brands: string[], platform: string, mobile = false) => ({
+    brands: [GREASE, ...brands.map((brand) => ({ brand, version: '131' }))],
+    platform,
+    mobile,
+  });
+  // The browser's brands and platform → the same answer as parsing its user agent.
+  const rows: [label: string, ua: string, data: ReturnType<typeof hints>, platformVersion?: string][] = [
+    ['Chrome on Windows 11', UA['Chrome/Windows'], hints(['Google Chrome', 'Chromium'], 'Windows'), '15.0.0'],
+    ['Chrome on Windows 10', UA['Chrome/Windows'], hints(['Chromium', 'Google Chrome'], 'Windows'), '10.0.0'],
+    ['Edge on Windows 11', UA['Edge/Windows'], hints(['Chromium', 'Microsoft Edge'], 'Windows'), '15.0.0'],
+    ['Opera on Windows 10', UA['Opera/Windows'], hints(['Chromium', 'Opera'], 'Windows'), '10.0.0'],
+    ['Chrome on macOS', UA['Chrome/macOS'], hints(['Google Chrome', 'Chromium'], 'macOS')],
+    ['Edge on macOS', UA['Edge/macOS'], hints(['Microsoft Edge', 'Chromium'], 'macOS')],
+    ['Chrome on Android', UA['Chrome/Android'], hints(['Google Chrome', 'Chromium'], 'Android', true)],
+    ['Opera on Android', UA['Opera/Android'], hints(['Opera', 'Chromium'], 'Android', true)],
+    ['Chrome on Linux', UA['Chrome/Linux'], hints(['Google Chrome', 'Chromium'], 'Linux')],
+    ['headless Chrome on Linux', UA.Headless, hints(['Chromium'], 'Linux')],
+    ['Chrome on Windows 7', UA['Chrome/Win7'], hints(['Google Chrome', 'Chromium'], 'Windows')],
+  ];
+  for (const [label, ua, data, platformVersion] of rows) {
+    it(`${label}: as the user agent says`, () => {
+      const fromHints = deviceFromClientHints(data, ua, { platformVersion });
+      const parsed = parseUserAgent(ua, { platformVersion });
+      expect(fromHints, 'settled by the hints').to.not.equal(undefined);
+      expect({ browser: fromHints!.browser, os: fromHints!.os, mobile: fromHints!.mobile, iphone: fromHints!.iphone }).to.deep.equal({
+        browser: parsed.browser,
+        os: parsed.os,
+        mobile: parsed.mobile,
+        iphone: parsed.iphone,
+      });
+    });
+  }
+
+  it('leaves other brands, other platforms and missing hints to the user agent', () => {
+    expect(deviceFromClientHints(hints(['Samsung Internet', 'Chromium'], 'Android', true), UA['Samsung/Android'])).to.equal(undefined);
+    expect(deviceFromClientHints(hints(['Brave', 'Chromium'], 'Windows'), UA['Chrome/Windows'])).to.equal(undefined);
+    expect(deviceFromClientHints(hints(['Google Chrome', 'Chromium'], 'Chrome OS'), UA['Chrome/ChromeOS'])).to.equal(undefined);
+    expect(deviceFromClientHints(hints([], 'Linux'), UA.Headless), 'GREASE only').to.equal(undefined);
+    expect(deviceFromClientHints({ platform: 'Linux' }, UA.Headless), 'no brands').to.equal(undefined);
+    expect(deviceFromClientHints(undefined, UA['Firefox/Windows'])).to.equal(undefined);
+    // An overridden user agent (device emulation) keeps the browser's real hints: the user agent decides.
+    expect(deviceFromClientHints(hints(['Chromium'], 'Linux'), UA['Firefox/Windows']), 'Firefox UA, Chromium hints').to.equal(undefined);
+    expect(deviceFromClientHints(hints(['Chromium'], 'Linux'), UA['Safari/Windows']), 'Safari UA').to.equal(undefined);
+    expect(deviceFromClientHints(hints(['Chromium'], 'Linux'), UA['Samsung/Android']), 'Android UA, Linux hints').to.equal(undefined);
+    expect(deviceFromClientHints(hints(['Google Chrome', 'Chromium'], 'Android', true), UA['Samsung/Android']), 'Samsung UA').to.equal(undefined);
+    expect(deviceFromClientHints(hints(['Microsoft Edge', 'Chromium'], 'Windows'), UA['Chrome/Windows']), 'Edge hints, Chrome UA').to.equal(undefined);
+  });
+
+  it('detectDevice takes the hints when they settle it, and the user agent otherwise', async () => {
+    const fromHints = await detectDevice({ userAgent: UA['Chrome/macOS'], userAgentData: hints(['Google Chrome', 'Chromium'], 'macOS') });
+    expect({ browser: fromHints.browser, browserName: fromHints.browserName, os: fromHints.os }).to.deep.equal({ browser: 'Chrome', browserName: 'Google Chrome', os: 'macOS' });
+    const samsung = await detectDevice({ userAgent: UA['Samsung/Android'], userAgentData: hints(['Samsung Internet', 'Chromium'], 'Android', true) });
+    expect({ browser: samsung.browser, os: samsung.os, mobile: samsung.mobile }).to.deep.equal({ browser: 'other', os: 'Android', mobile: true });
+  });
+
+  it('this Chromium (a secure context) is settled by its hints', async () => {
+    const device = await detectDevice();
+    expect(device.browser).to.equal('Chrome');
+    const data = (navigator as unknown as { userAgentData?: { brands: { brand: string }[] } }).userAgentData;
+    expect(data?.brands.map((entry) => entry.brand), 'a brand of this browser').to.include(device.browserName);
   });
 });
 
