@@ -220,11 +220,14 @@ describe('<s72-player> live controls on the real live stream', function () {
     for (const type of ['loadstart', 'emptied', 'abort', 'waiting', 'stalled']) {
       element.store.owners.media?.addEventListener(type, () => (mediaEvents[type] = (mediaEvents[type] ?? 0) + 1));
     }
+    // Where each seek went (the media's position at `seeking`), to tell who moved the playhead.
+    const seeks: string[] = [];
+    element.store.owners.media?.addEventListener('seeking', () => seeks.push(element.store.owners.media!.currentTime.toFixed(1)));
     const describe = () => {
       const media = element.store.owners.media;
       const buffered = media ? Array.from({ length: media.buffered.length }, (_, i) => `${media.buffered.start(i).toFixed(1)}-${media.buffered.end(i).toFixed(1)}`) : [];
       const engine = element.store.owners.engine?.seekRange();
-      return `currentTime ${state().currentTime.toFixed(1)}, seekable ${JSON.stringify(state().seekable)}, duration ${state().duration}; media: currentTime ${media?.currentTime.toFixed(1)}, paused ${media?.paused}, seeking ${media?.seeking}, readyState ${media?.readyState}, buffered [${buffered.join(', ')}], engine seekRange ${JSON.stringify(engine)}, buffering ${JSON.stringify(state().buffering)}, events ${JSON.stringify(mediaEvents)}, lastError ${element.lastError?.code ?? null}`;
+      return `currentTime ${state().currentTime.toFixed(1)}, seekable ${JSON.stringify(state().seekable)}, duration ${state().duration}; media: currentTime ${media?.currentTime.toFixed(1)}, paused ${media?.paused}, seeking ${media?.seeking}, readyState ${media?.readyState}, buffered [${buffered.join(', ')}], engine seekRange ${JSON.stringify(engine)}, buffering ${JSON.stringify(state().buffering)}, events ${JSON.stringify(mediaEvents)}, seeks [${seeks.join(', ')}], lastError ${element.lastError?.code ?? null}`;
     };
 
     await until(() => state().currentTime > 0 && !state().paused, () => `playing: ${describe()}`, 30_000);
@@ -253,6 +256,7 @@ describe('<s72-player> live controls on the real live stream', function () {
     seekBack();
     const movedBack = () => state().seekable.end - state().currentTime > 15;
     await until(movedBack, () => `moved back to ${back.toFixed(1)}: ${describe()}`, 5_000).catch(async () => {
+      console.warn(`SEEK UNDONE: ${describe()}`);
       seekBack();
       await until(movedBack, () => `moved back to ${back.toFixed(1)} (second request): ${describe()}`, 5_000);
     });
