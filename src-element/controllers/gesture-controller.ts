@@ -7,7 +7,9 @@
  * it never pauses — the player's own click-to-pause is for mouse and pen (`s72-player.ts`).
  *
  * Only touches that land on the picture count (the video, the subtitle overlay), not on a control.
- * Timers run on the injected clock; everything stops on `hostDisconnected`.
+ * A tap counts at the time the viewer made it (the event's timestamp), not when the page got to it:
+ * on a busy page, quick taps handled late are still quick. Timers run on the injected clock;
+ * everything stops on `hostDisconnected`.
  */
 import type { ReactiveController } from 'lit';
 import { systemClock, type Clock, type TimerHandle } from '../core/clock.js';
@@ -60,7 +62,7 @@ export class GestureController implements ReactiveController {
     const state = this.host.store.getState();
     if (!state.loaded || !state.canSeek) return;
     const box = this.host.getBoundingClientRect();
-    const outcome = this.taps.tap(tapSide(event.clientX - box.left, box.width), this.clock.now());
+    const outcome = this.taps.tap(tapSide(event.clientX - box.left, box.width), event.timeStamp);
     if (outcome.kind !== 'seek') return;
     const media = this.host.store.owners.media;
     fireRequest(this.host, 's72-seek-request', (media ? mediaPosition(media) : state.currentTime) + outcome.seconds);
