@@ -57,26 +57,6 @@ export const SHAKA_DASH_SPECIFIER = 'shaka-player/dist/shaka-player.dash-es2021.
 const STAMP = join(dirname(SHAKA_DASH_BUILD), 'inputs.sha256');
 
 /**
- * The plugins that register themselves when loaded (or, for the ABR manager, that the player's
- * configuration names): entry points, since nothing requires them, and exports, only so that a test
- * can see they are in the build.
- */
-const SELF_REGISTERING = [
-  // Manifest: DASH (MP4 plays through src=, which needs no parser).
-  'shaka.dash.DashParser',
-  // Networking: XHR where fetch is missing, and data: URIs (inline ClearKey keys). The fetch plugin
-  // is an entry point and an export of its own (the player calls its parser).
-  'shaka.net.HttpXHRPlugin',
-  'shaka.net.DataUriPlugin',
-  // Text: WebVTT and TTML, as files and in MP4 segments.
-  'shaka.text.VttTextParser',
-  'shaka.text.Mp4VttParser',
-  'shaka.text.TtmlTextParser',
-  'shaka.text.Mp4TtmlParser',
-  'shaka.abr.SimpleAbrManager',
-];
-
-/**
  * What the player uses. Closure keeps these namespaces and everything they `goog.require`
  * (`--dependency_mode=PRUNE`); every source file nothing here reaches is left out. Plugins that
  * register themselves when loaded (the manifest parser, the scheme plugins, the text parsers, the
@@ -86,8 +66,18 @@ export const ENTRY_POINTS = [
   'shaka.Player',
   'shaka.util.Error',
   'shaka.util.AbortableOperation',
+  'shaka.abr.SimpleAbrManager',
+  // Manifest: DASH (MP4 plays through src=, which needs no parser).
+  'shaka.dash.DashParser',
+  // Networking: http(s) through fetch (XHR where fetch is missing), and data: URIs (inline ClearKey keys).
   'shaka.net.HttpFetchPlugin',
-  ...SELF_REGISTERING,
+  'shaka.net.HttpXHRPlugin',
+  'shaka.net.DataUriPlugin',
+  // Text: WebVTT and TTML, as files and in MP4 segments.
+  'shaka.text.VttTextParser',
+  'shaka.text.Mp4VttParser',
+  'shaka.text.TtmlTextParser',
+  'shaka.text.Mp4TtmlParser',
   // Browsers (the device plugins for TVs and consoles are left out).
   'shaka.device.DefaultBrowser',
   'shaka.device.AppleBrowser',
@@ -165,7 +155,15 @@ export const SHAKA_API = [
   'shaka.util.Error.Code.BAD_HTTP_STATUS',
   'shaka.util.AbortableOperation',
   'shaka.polyfill.installAll',
-  ...SELF_REGISTERING,
+  // The plugins that register themselves (exported only so that a test can see they are there).
+  'shaka.dash.DashParser',
+  'shaka.net.HttpXHRPlugin',
+  'shaka.net.DataUriPlugin',
+  'shaka.text.VttTextParser',
+  'shaka.text.Mp4VttParser',
+  'shaka.text.TtmlTextParser',
+  'shaka.text.Mp4TtmlParser',
+  'shaka.abr.SimpleAbrManager',
 ];
 
 /** The namespace of the generated source that exports `SHAKA_API` (an entry point of its own). */
